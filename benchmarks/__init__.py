@@ -1,0 +1,1 @@
+"""Programs behind `copenhagen bench`: each module has `measure(quick) -> dict`."""

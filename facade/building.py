@@ -1,0 +1,66 @@
+"""One player's building: filled cells and bricks as bitboards, placing and scoring."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from facade.errors import IllegalAction
+from facade.grid import FULL, empty_cells, is_legal, render, supported
+from facade.notation import format_cells
+from facade.scoring import Line, building_points, newly_completed
+
+
+@dataclass
+class Building:
+    """Filled cells and the bricks among them; every other filled cell is a window."""
+
+    filled: int = 0
+    bricks: int = 0
+
+    @property
+    def windows(self) -> int:
+        """Filled cells that are windows."""
+        return self.filled & ~self.bricks
+
+    @property
+    def empty(self) -> int:
+        """Number of empty cells."""
+        return empty_cells(self.filled)
+
+    @property
+    def support(self) -> int:
+        """Empty cells a tile may rest on."""
+        return supported(self.filled) & ~self.filled & FULL
+
+    def can_place(self, mask: int) -> bool:
+        """The placement rule of RULES 1."""
+        return is_legal(mask, self.filled)
+
+    def check(self, mask: int) -> None:
+        """Raise IllegalAction, in words, when the placement rule forbids `mask`."""
+        if mask & ~FULL:
+            raise IllegalAction("the tile would stick out of the building")
+        overlap = mask & self.filled
+        if overlap:
+            raise IllegalAction(f"{format_cells(overlap)} already drawn on")
+        if not mask & supported(self.filled):
+            raise IllegalAction(
+                "the tile must touch row 1 or sit directly on a drawn cell "
+                "(being beside one is not enough)"
+            )
+
+    def place(self, mask: int, brick: int) -> list[tuple[Line, int]]:
+        """Draw the cells (after `check`) and return the newly completed lines with points."""
+        self.check(mask)
+        before = self.filled
+        self.filled |= mask
+        self.bricks |= brick & mask
+        return [(ln, ln.points(self.bricks)) for ln in newly_completed(before, self.filled)]
+
+    def points(self) -> int:
+        """Points of all complete lines, recounted."""
+        return building_points(self.filled, self.bricks)
+
+    def picture(self) -> str:
+        """Text picture, top row first."""
+        return "\n".join(render(self.filled, self.bricks))

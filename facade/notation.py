@@ -1,0 +1,109 @@
+"""The placement notation of RULES 1: `R3:A1,a2,b2`, the brick cell upper-cased."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from facade.errors import NotationError
+from facade.grid import bits, cell_name, parse_cell
+from facade.shapes import Shape, image_index
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A tile id with the cells it covers and the brick cell among them (0 if none)."""
+
+    tile: str
+    mask: int
+    brick: int = 0
+
+    def __str__(self) -> str:
+        return format_placement(self.tile, self.mask, self.brick)
+
+
+def format_cells(mask: int, brick: int = 0) -> str:
+    """`A1,a2,b2`: cells in grid order, the brick upper-cased."""
+    return ",".join(
+        cell_name(i).upper() if brick >> i & 1 else cell_name(i) for i in bits(mask)
+    )
+
+
+def format_placement(tile: str, mask: int, brick: int = 0) -> str:
+    """`R3:A1,a2,b2`."""
+    return f"{tile}:{format_cells(mask, brick)}"
+
+
+def parse_cells(text: str) -> tuple[int, int]:
+    """Cells `A1,a2,b2` -> (mask, brick mask). More than one upper-case cell is an error."""
+    mask = brick = 0
+    parts = [p for p in text.replace(" ", "").split(",")]
+    if not parts or any(not p for p in parts):
+        raise NotationError(f"'{text}' should list cells separated by commas, like A1,a2,b2")
+    for part in parts:
+        idx = parse_cell(part)
+        if mask >> idx & 1:
+            raise NotationError(f"cell {cell_name(idx)} is listed twice")
+        mask |= 1 << idx
+        if part.strip()[0].isupper():
+            if brick:
+                raise NotationError("only one cell can be the brick (upper-case): " + text)
+            brick = 1 << idx
+    return mask, brick
+
+
+def split_placement(text: str) -> tuple[str, str]:
+    """`R3:A1,a2` -> ('R3', 'A1,a2'), with a clear error when the colon is missing."""
+    if ":" not in text:
+        raise NotationError(
+            f"'{text.strip()}' is not a placement: write the tile, a colon and the cells, "
+            "like R3:A1,a2,b2"
+        )
+    tile, cells = text.split(":", 1)
+    return tile.strip(), cells.strip()
+
+
+def parse_placement(
+    text: str,
+    tiles: Mapping[str, Shape],
+    mirror: bool = False,
+    fixed_brick: bool = False,
+) -> Drawn:
+    """Read `R3:A1,a2,b2` and check the cells are an allowed image of the tile's shape.
+
+    `tiles` maps ids to shapes. With `mirror` off, a mirror image that is not also a
+    rotation is refused. With `fixed_brick` the brick must sit where the tile prints it
+    (card edition); otherwise any one cell, or none, may be the brick.
+    """
+    tile_text, cells_text = split_placement(text)
+    tile = _find_tile(tile_text, tiles)
+    shape = tiles[tile]
+    mask, brick = parse_cells(cells_text)
+    if mask.bit_count() != shape.size:
+        raise NotationError(
+            f"{tile} has {shape.size} cells but {mask.bit_count()} were given"
+        )
+    images = image_index(shape, mirror)
+    if mask not in images:
+        if not mirror and mask in image_index(shape, True):
+            raise NotationError(
+                f"{format_cells(mask)} is a mirror image of {tile}; "
+                "tiles are only rotated at this table"
+            )
+        raise NotationError(f"{format_cells(mask)} is not the shape of {tile}")
+    if fixed_brick and shape.brick is not None:
+        allowed = images[mask]
+        if brick not in allowed:
+            where = " or ".join(format_cells(b).upper() for b in allowed)
+            raise NotationError(f"in that position the brick of {tile} is on {where}")
+    return Drawn(tile, mask, brick)
+
+
+def _find_tile(text: str, tiles: Mapping[str, Shape]) -> str:
+    if text in tiles:
+        return text
+    for key in tiles:
+        if key.lower() == text.lower():
+            return key
+    known = ", ".join(sorted(tiles))
+    raise NotationError(f"there is no tile '{text}'; the tiles are {known}")

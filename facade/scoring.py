@@ -1,0 +1,64 @@
+"""Completed rows and columns and their points (RULES 1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from facade.grid import COL_MASKS, COLUMN_LETTERS, ROW_MASKS
+
+ROW_POINTS = (1, 2)  # with a brick, windows only
+COLUMN_POINTS = (2, 4)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A row (index 0 = row 1) or a column (index 0 = column a)."""
+
+    kind: str  # "row" or "column"
+    index: int
+
+    @property
+    def mask(self) -> int:
+        """The cells of the line."""
+        return ROW_MASKS[self.index] if self.kind == "row" else COL_MASKS[self.index]
+
+    @property
+    def name(self) -> str:
+        """`row 3` or `column b`."""
+        if self.kind == "row":
+            return f"row {self.index + 1}"
+        return f"column {COLUMN_LETTERS[self.index]}"
+
+    @property
+    def short(self) -> str:
+        """`3` for row 3, `b` for column b."""
+        return str(self.index + 1) if self.kind == "row" else COLUMN_LETTERS[self.index]
+
+    def points(self, bricks: int) -> int:
+        """Points of this line once complete: doubled when it holds windows only."""
+        table = ROW_POINTS if self.kind == "row" else COLUMN_POINTS
+        return table[1] if self.mask & bricks == 0 else table[0]
+
+
+ALL_LINES: tuple[Line, ...] = tuple(Line("row", r) for r in range(len(ROW_MASKS))) + tuple(
+    Line("column", c) for c in range(len(COL_MASKS))
+)
+
+
+def complete_lines(filled: int) -> list[Line]:
+    """Every complete row and column."""
+    return [ln for ln in ALL_LINES if ln.mask & filled == ln.mask]
+
+
+def newly_completed(before: int, after: int) -> list[Line]:
+    """Lines complete in `after` that were not complete in `before`, rows first."""
+    return [
+        ln
+        for ln in ALL_LINES
+        if ln.mask & after == ln.mask and ln.mask & before != ln.mask
+    ]
+
+
+def building_points(filled: int, bricks: int) -> int:
+    """Points of every complete line of a building, recounted from scratch."""
+    return sum(ln.points(bricks) for ln in complete_lines(filled))

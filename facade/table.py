@@ -1,0 +1,59 @@
+"""All placements of a set of shapes in one table, with a fast test of which are legal now."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from facade.grid import FULL, GROUND
+from facade.shapes import Placement, Shape, placements
+
+
+class PlacementTable:
+    """Placements of several shapes, tested together with vectorised bit operations.
+
+    A placement is legal iff it overlaps no filled cell and touches a supported cell
+    (RULES 1). Both tests run over every precomputed mask at once.
+    """
+
+    def __init__(self, shapes: Sequence[Shape], mirror: bool = False) -> None:
+        self.shapes = tuple(shapes)
+        rows: list[Placement] = []
+        owners: list[int] = []
+        for i, shape in enumerate(self.shapes):
+            for p in placements(shape, mirror):
+                rows.append(p)
+                owners.append(i)
+        self.placements: tuple[Placement, ...] = tuple(rows)
+        self.masks = np.array([p.mask for p in rows], dtype=np.uint64)
+        self.owner = np.array(owners, dtype=np.int32)
+        starts = np.searchsorted(self.owner, np.arange(len(self.shapes) + 1))
+        self._ranges = [(int(starts[i]), int(starts[i + 1])) for i in range(len(self.shapes))]
+
+    def legal_indices(self, filled: int, shape_ids: Sequence[int] | None = None) -> np.ndarray:
+        """Indexes into `placements` of the legal ones (of the given shapes, or all)."""
+        support = np.uint64((GROUND | (filled << 5)) & FULL & ~filled)
+        taken = np.uint64(filled)
+        if shape_ids is None:
+            m = self.masks
+            ok = ((m & taken) == 0) & ((m & support) != 0)
+            return np.flatnonzero(ok)
+        parts = []
+        for sid in shape_ids:
+            lo, hi = self._ranges[sid]
+            m = self.masks[lo:hi]
+            parts.append(np.flatnonzero(((m & taken) == 0) & ((m & support) != 0)) + lo)
+        return np.concatenate(parts) if parts else np.empty(0, dtype=np.int64)
+
+    def legal(self, filled: int, shape_id: int) -> list[Placement]:
+        """Legal placements of one shape."""
+        return [self.placements[i] for i in self.legal_indices(filled, [shape_id])]
+
+    def any_legal(self, filled: int, shape_id: int) -> bool:
+        """Whether the shape fits anywhere now."""
+        lo, hi = self._ranges[shape_id]
+        support = (GROUND | (filled << 5)) & FULL & ~filled
+        return any(
+            p.mask & filled == 0 and p.mask & support for p in self.placements[lo:hi]
+        )

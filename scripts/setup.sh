@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Creates .venv and installs the project with what the given extras need.
+# Usage: scripts/setup.sh [extras]   e.g. scripts/setup.sh test
+set -euo pipefail
+cd "$(dirname "$0")/.."
+extras="${1:-}"
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+if [ -n "$extras" ]; then
+    .venv/bin/python -m pip install --quiet -e ".[$extras]"
+else
+    .venv/bin/python -m pip install --quiet -e .
+fi
