@@ -21,3 +21,7 @@ __all__ = [
     "parse_placement",
     "placements",
 ]
+
+from facade.events import Event  # noqa: E402
+
+__all__ += ["Event"]
