@@ -1,0 +1,41 @@
+"""Dice faces, their letters, and rolls derived from a seed, a turn and a reroll number."""
+
+from __future__ import annotations
+
+import hashlib
+
+from facade.errors import NotationError
+from rollwrite.material import COLOUR_OF_LETTER, DICE, FACES, LETTER
+
+
+def faces_text(faces: tuple[str, ...] | list[str]) -> str:
+    """('red', 'white') -> 'RW'."""
+    return "".join(LETTER[f] for f in faces)
+
+
+def parse_faces(text: str, count: int | None = None) -> tuple[str, ...]:
+    """'RRgbw' -> ('red', 'red', 'green', 'blue', 'white'); checks letters and how many."""
+    t = text.replace(",", "").replace(" ", "").upper()
+    bad = [ch for ch in t if ch not in COLOUR_OF_LETTER]
+    if bad:
+        raise NotationError(
+            f"'{bad[0]}' is no die face: use R (red), B (blue), P (purple), G (green), "
+            "Y (yellow) or W (white)"
+        )
+    if count is not None and len(t) != count:
+        raise NotationError(f"expected {count} dice faces, got {len(t)} ('{text}')")
+    return tuple(COLOUR_OF_LETTER[ch] for ch in t)
+
+
+def seeded_roll(seed: int | str, turn: int, reroll: int) -> tuple[str, ...]:
+    """The five faces of the dice for (seed, turn, reroll number): equal inputs, equal dice.
+
+    Rerolled dice take the faces at their own positions, so a reroll's result depends only
+    on which dice were rerolled, never on other choices (RULES 4, solitaire).
+    """
+    number = int.from_bytes(hashlib.sha256(f"{seed}|{turn}|{reroll}".encode()).digest())
+    faces = []
+    for _ in range(DICE):
+        number, face = divmod(number, len(FACES))  # 256 bits: no visible bias
+        faces.append(FACES[face])
+    return tuple(faces)

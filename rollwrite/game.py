@@ -1,0 +1,73 @@
+"""Starting, replaying and reading back games of Roll & Write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from facade.events import Event
+from rollwrite.actions import Action, parse_action
+from rollwrite.state import GameState
+
+
+def new_game(
+    players: int | list[str], seed: int | str = 0, options: dict[str, Any] | None = None
+) -> GameState:
+    """A new game: player names (or a count), the seed of its dice, table options.
+
+    Options: `mirror` (RULES 5.12, default off) and `dice`: `seeded` (the game rolls from
+    the seed) or `manual` (real dice typed in, companion mode).
+    """
+    names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else players
+    return GameState({"players": list(names), "seed": seed, "options": options or {}})
+
+
+def replay(config: dict[str, Any], log: list[str]) -> GameState:
+    """The state reached by applying a logged game to its config: exact, step by step."""
+    state = GameState(config)
+    for line in log:
+        state.apply(parse_action(line))
+    return state
+
+
+def replay_events(config: dict[str, Any], log: list[str]) -> list[tuple[str, list[Event]]]:
+    """Each logged action with the events it caused."""
+    state = GameState(config)
+    return [(line, state.apply(parse_action(line))) for line in log]
+
+
+def text_log(state: GameState) -> str:
+    """The game as a score sheet: one line per turn with what stands (taken-back steps are
+    left out), placements in the notation, points scored."""
+    lines = [
+        "Copenhagen Roll & Write — " + ", ".join(s.name for s in state.sheets),
+        f"seed {state.config['seed']}, options {state.config['options']}",
+    ]
+    if state.players != 2:
+        lines.append(f"Turn 1: {state.sheets[0].name}")
+    steps: list[list[str]] = []
+
+    def flush() -> None:
+        texts = [t for group in steps for t in group]
+        if texts:
+            lines.append("  " + "; ".join(texts))
+        steps.clear()
+
+    for _action, events in replay_events(state.config, state.log):
+        group: list[str] = []
+        for ev in events:
+            if ev.kind == "turn_started":
+                flush()
+                lines.append(ev.text.capitalize())
+            elif ev.kind == "undone":
+                if steps:
+                    steps.pop()
+            else:
+                group.append(ev.text)
+        if group:
+            steps.append(group)
+    flush()
+    lines.append("Final: " + ", ".join(f"{s.name} {s.score}" for s in state.sheets))
+    return "\n".join(lines)
+
+
+__all__ = ["Action", "GameState", "new_game", "parse_action", "replay", "text_log"]

@@ -1,0 +1,133 @@
+"""One player's sheet: the building, the five ability tracks, used bonuses and stars, score."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from facade.building import Building
+from facade.events import Event
+from rollwrite.material import (
+    COLOURS,
+    STARTING_RED_STARS,
+    TRACK_COMPLETE_POINTS,
+    TRACK_LENGTH,
+    TRACKS,
+)
+
+
+def _zeros() -> dict[str, int]:
+    return dict.fromkeys(COLOURS, 0)
+
+
+@dataclass
+class Sheet:
+    """A player sheet (RULES 3.2). `usable[c]` is how many boxes of track c count as unlocked
+    this turn: the marks made before the owner's turn began (RULES 3.4.3, 5.2)."""
+
+    name: str
+    building: Building = field(default_factory=Building)
+    marks: dict[str, int] = field(default_factory=_zeros)
+    usable: dict[str, int] = field(default_factory=_zeros)
+    bonuses_used: dict[str, int] = field(default_factory=_zeros)
+    stars_used: dict[str, int] = field(default_factory=_zeros)
+    arms_used: list[str] = field(default_factory=list)  # coat-of-arms lines crossed: '2', 'b'
+    score: int = 0
+
+    # --- what is unlocked -------------------------------------------------------------
+    def bonuses_left(self, colour: str) -> int:
+        """Unlocked, unused `+` of a track."""
+        track = TRACKS[colour]
+        n = sum(1 for i in track.bonus_boxes if i < self.usable[colour])
+        return n - self.bonuses_used[colour]
+
+    def stars_left(self, colour: str) -> int:
+        """Unlocked, unused `★` of a track (red counts the two printed starting stars)."""
+        track = TRACKS[colour]
+        n = sum(1 for i in track.star_boxes if i < self.usable[colour])
+        if colour == "red":
+            n += STARTING_RED_STARS
+        return n - self.stars_used[colour]
+
+    def start_turn(self) -> None:
+        """Marks made so far become usable (RULES 3.4.3: from your next turn on)."""
+        self.usable = dict(self.marks)
+
+    # --- marking tracks ---------------------------------------------------------------
+    def room(self, colour: str) -> int:
+        """Empty boxes left on a track."""
+        return TRACK_LENGTH - self.marks[colour]
+
+    def mark(self, colour: str, boxes: int, player: int) -> list[Event]:
+        """Mark the next `boxes` boxes of a track (as many as fit); completion scores 2."""
+        events = []
+        n = min(boxes, self.room(colour))
+        track = TRACKS[colour]
+        for _ in range(n):
+            box = self.marks[colour]
+            self.marks[colour] += 1
+            symbol = track.symbols[box]
+            text = f"{self.name} marks {colour} box {box + 1}"
+            if symbol == "+":
+                text += " and unlocks a + bonus"
+            elif symbol == "*":
+                text += f" and unlocks a ★ ({track.ability})"
+            events.append(Event("track_marked", text, player, {"track": colour, "box": box + 1}))
+        if n and self.marks[colour] == TRACK_LENGTH:
+            self.score += TRACK_COMPLETE_POINTS
+            events.append(
+                Event(
+                    "track_completed",
+                    f"{self.name} completes the {colour} track: +{TRACK_COMPLETE_POINTS}",
+                    player,
+                    {"track": colour, "points": TRACK_COMPLETE_POINTS},
+                )
+            )
+        return events
+
+    def recount(self) -> int:
+        """Score recounted from the building and the tracks."""
+        tracks = sum(TRACK_COMPLETE_POINTS for c in COLOURS if self.marks[c] == TRACK_LENGTH)
+        return self.building.points() + tracks
+
+    # --- serialisation ----------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly form."""
+        return {
+            "name": self.name,
+            "filled": self.building.filled,
+            "bricks": self.building.bricks,
+            "marks": dict(self.marks),
+            "usable": dict(self.usable),
+            "bonuses_used": dict(self.bonuses_used),
+            "stars_used": dict(self.stars_used),
+            "arms_used": list(self.arms_used),
+            "score": self.score,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Sheet:
+        """Inverse of `to_dict`."""
+        return cls(
+            name=d["name"],
+            building=Building(d["filled"], d["bricks"]),
+            marks=dict(d["marks"]),
+            usable=dict(d["usable"]),
+            bonuses_used=dict(d["bonuses_used"]),
+            stars_used=dict(d["stars_used"]),
+            arms_used=list(d["arms_used"]),
+            score=d["score"],
+        )
+
+    def copy(self) -> Sheet:
+        """An independent copy."""
+        return Sheet(
+            self.name,
+            Building(self.building.filled, self.building.bricks),
+            dict(self.marks),
+            dict(self.usable),
+            dict(self.bonuses_used),
+            dict(self.stars_used),
+            list(self.arms_used),
+            self.score,
+        )

@@ -1,0 +1,946 @@
+"""The Roll & Write game state: legal actions, apply with events, undo, end of game."""
+
+from __future__ import annotations
+
+import copy
+import random
+from itertools import combinations
+from typing import Any
+
+from facade.errors import IllegalAction
+from facade.events import Event
+from facade.grid import CELLS, bits, cell_name
+from facade.notation import format_cells, format_placement
+from facade.shapes import image_index
+from rollwrite import actions as A  # noqa: N812
+from rollwrite.dice import faces_text, seeded_roll
+from rollwrite.material import (
+    BONUSES_PER_COLOUR_PER_TURN,
+    COAT_OF_ARMS_LINES,
+    COAT_OF_ARMS_TRACK_BOXES,
+    COLOURS,
+    DICE,
+    FACES,
+    INFINITE_SIDE,
+    LETTER,
+    SHAPES,
+    TARGET,
+    TRACKS,
+    TWO_PLAYER_CROSSED,
+    WHITE,
+    X_SIDE,
+    colour_of,
+)
+from rollwrite.sheet import Sheet
+from rollwrite.tables import SHAPE_INDEX, fitting_shapes, table
+
+ARMS_LINES = {ln.short: ln for ln in COAT_OF_ARMS_LINES}
+DEFAULT_OPTIONS: dict[str, Any] = {"mirror": False, "dice": "seeded"}
+# Fields that make up a turn in progress; snapshotted for undo.
+_TURN_FIELDS = (
+    "phase", "dice", "rerolls", "reroll_dice", "chosen", "drawn", "extras", "pending_arms",
+    "picks", "done", "setup_done", "crossed",
+)
+
+
+class GameState:
+    """A game of Copenhagen Roll & Write. Build one with `new_game`."""
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        names = config["players"]
+        if not 1 <= len(names) <= 4:
+            raise IllegalAction("Roll & Write is for 1 to 4 players (1: the solitaire challenge)")
+        options = {**DEFAULT_OPTIONS, **(config.get("options") or {})}
+        if options["dice"] not in ("seeded", "manual"):
+            raise IllegalAction("dice must be 'seeded' (rolled by the game) or 'manual' (typed in)")
+        self.config: dict[str, Any] = {
+            "players": list(names),
+            "seed": config.get("seed", 0),
+            "options": options,
+        }
+        self.mirror: bool = bool(options["mirror"])
+        self.sheets: list[Sheet] = [Sheet(n) for n in names]
+        self.crossed: list[bool] = [False] * len(X_SIDE)
+        self.turn = 0
+        self.active = 0
+        self.phase = "roll"
+        self.dice: list[str] = []
+        self.rerolls = 0
+        self.reroll_dice: list[int] = []
+        self.chosen: dict[str, Any] | None = None
+        self.drawn = False
+        self.extras = 0
+        self.pending_arms: list[str] = []
+        self.picks: list[list[int]] = [[] for _ in names]
+        self.done: list[bool] = [False] * len(names)
+        self.setup_done: list[bool] = [False] * len(names)
+        self.undo_stack: list[dict[str, Any]] = []
+        self.log: list[str] = []
+        self.over = False
+        self.end_reason = ""
+        if len(names) == 2:
+            for i in TWO_PLAYER_CROSSED:
+                self.crossed[i] = True
+            self.phase = "setup"
+        else:
+            self._begin_turn()
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.sheets)
+
+    @property
+    def current_player(self) -> int:
+        """The active player."""
+        return self.active
+
+    @property
+    def seeded(self) -> bool:
+        """Dice come from the seed (digital play) rather than typed in (companion mode)."""
+        return self.config["options"]["dice"] == "seeded"
+
+    def scores(self) -> list[int]:
+        """Current scores."""
+        return [s.score for s in self.sheets]
+
+    def recount(self, player: int) -> int:
+        """A player's score recounted from their grid and tracks."""
+        return self.sheets[player].recount()
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.over
+
+    def is_chance(self) -> bool:
+        """Whether dice must be rolled now."""
+        return self.phase in ("roll", "reroll") and not self.over
+
+    def winners(self) -> list[int]:
+        """Highest score, then fewest empty cells; several on a full tie (RULES 3.5, 1)."""
+        key = [(s.score, -s.building.empty) for s in self.sheets]
+        best = max(key)
+        return [i for i, k in enumerate(key) if k == best]
+
+    def passive_picks(self) -> int:
+        """Dice each passive player picks: two in a two-player game (RULES 3.6)."""
+        return 2 if self.players == 2 else 1
+
+    def used_dice(self) -> tuple[int, ...]:
+        """Dice the active player used this turn."""
+        return tuple(self.chosen["dice"]) if self.chosen else ()
+
+    def unused_dice(self) -> list[int]:
+        """Dice left for the passive players."""
+        used = set(self.used_dice())
+        return [d for d in range(len(self.dice)) if d not in used]
+
+    def available_entries(self) -> list[str]:
+        """Facade-sheet ids that can be taken without a yellow ★."""
+        out = list(INFINITE_SIDE)
+        for i, tid in enumerate(X_SIDE):
+            if not self.crossed[i] and tid not in out:
+                out.append(tid)
+        return out
+
+    def to_act(self) -> list[int]:
+        """Seats that may act now."""
+        if self.over:
+            return []
+        if self.phase == "setup":
+            return [p for p in range(self.players) if not self.setup_done[p]]
+        if self.phase == "passive":
+            return [p for p in range(self.players) if not self.done[p]]
+        return [self.active]
+
+    # ------------------------------------------------------------------ chance
+    def chance_action(self, rng: random.Random | None = None) -> A.Roll:
+        """The roll due now: from the seed, or (manual dice) from `rng`."""
+        if not self.is_chance():
+            raise IllegalAction("no dice to roll now")
+        count = DICE if self.phase == "roll" else len(self.reroll_dice)
+        if self.seeded:
+            return A.Roll(self.active, self._seeded_faces())
+        r = rng or random.Random()
+        return A.Roll(self.active, tuple(r.choice(FACES) for _ in range(count)))
+
+    def _seeded_faces(self) -> tuple[str, ...]:
+        faces = seeded_roll(self.config["seed"], self.turn, self.rerolls)
+        if self.phase == "roll":
+            return faces
+        return tuple(faces[d] for d in self.reroll_dice)
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, player: int | None = None) -> list[A.Action]:
+        """Every legal action (one representative where dice are interchangeable)."""
+        if self.over:
+            return []
+        seats = self.to_act() if player is None else [player]
+        out: list[A.Action] = []
+        for p in seats:
+            if p not in self.to_act():
+                continue
+            if self.phase == "setup":
+                out.append(A.Setup(p, None))
+                out.extend(A.Setup(p, c) for c in COLOURS)
+            elif self.phase == "passive":
+                out.extend(self._pick_options(p))
+                out.append(A.Pass(p))
+            elif self.is_chance():
+                if self.seeded:
+                    out.append(self.chance_action())
+                # manual dice: any faces; too many to list (6^5)
+            else:
+                out.extend(self._active_options())
+        return out
+
+    def _active_options(self) -> list[A.Action]:
+        p = self.active
+        sheet = self.sheets[p]
+        out: list[A.Action] = []
+        if self.undo_stack:
+            out.append(A.Undo(p))
+        if self.pending_arms:
+            return out + self._arms_options()
+        if self.chosen is None:
+            if sheet.stars_left("red") > 0:
+                for k in range(1, DICE + 1):
+                    out.extend(A.Reroll(p, c) for c in combinations(range(DICE), k))
+            if sheet.stars_left("green") > 0:
+                out.extend(self._change_options())
+            choices = self._choose_options()
+            out.extend(choices)
+            if not choices:
+                out.append(A.End(p))
+        elif not self.drawn:
+            out.extend(self._draw_options())
+        else:
+            out.append(A.End(p))
+        if sheet.stars_left("purple") > 0:
+            out.extend(self._extra_options())
+        return out
+
+    def _change_options(self) -> list[A.Action]:
+        out: list[A.Action] = []
+        for face in FACES:
+            showing = [d for d, f in enumerate(self.dice) if f == face]
+            for k in range(1, len(showing) + 1):
+                for target in FACES:
+                    if target != face:
+                        out.append(A.Change(self.active, tuple(showing[:k]), target))
+        return out
+
+    def _choose_options(self) -> list[A.Choose]:
+        p = self.active
+        sheet = self.sheets[p]
+        fits = fitting_shapes(sheet.building.filled, self.mirror)
+        whites = [d for d, f in enumerate(self.dice) if f == WHITE]
+        yellow = sheet.stars_left("yellow") > 0
+        available = set(self.available_entries())
+        out: list[A.Choose] = []
+        for colour in COLOURS:
+            own = [d for d, f in enumerate(self.dice) if f == colour]
+            bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
+            letter = LETTER[colour]
+            for tid in SHAPES:
+                if tid[0] != letter or tid not in fits:
+                    continue
+                takes = []
+                if tid in available:
+                    takes.append(False)
+                if yellow and self._crossed_entry(tid) is not None:
+                    takes.append(True)
+                if not takes:
+                    continue
+                size = SHAPES[tid].size
+                for k in range(bonus + 1):
+                    for a in range(len(own) + 1):
+                        b = size - k - a
+                        if 0 <= b <= len(whites):
+                            dice = tuple(sorted(own[:a] + whites[:b]))
+                            out.extend(A.Choose(p, tid, dice, k, nc) for nc in takes)
+        return out
+
+    def _draw_options(self) -> list[A.Action]:
+        p = self.active
+        tid = self.chosen["tile"]
+        blue = self.sheets[p].stars_left("blue") > 0
+        out: list[A.Action] = []
+        for pl in table(self.mirror).legal(self.sheets[p].building.filled, SHAPE_INDEX[tid]):
+            for c in bits(pl.mask):
+                out.append(A.Draw(p, tid, pl.mask, 1 << c))
+            if blue:
+                out.append(A.Draw(p, tid, pl.mask, 0))
+        return out
+
+    def _single_cells(self) -> list[int]:
+        """Cells where a 1-cell tile may go now, keeping the chosen tile placeable."""
+        b = self.sheets[self.active].building
+        out = []
+        for c in bits(b.support):
+            if self._keeps_chosen_placeable(1 << c):
+                out.append(c)
+        return out
+
+    def _keeps_chosen_placeable(self, cell_mask: int) -> bool:
+        if self.chosen is None or self.drawn:
+            return True
+        filled = self.sheets[self.active].building.filled | cell_mask
+        return table(self.mirror).any_legal(filled, SHAPE_INDEX[self.chosen["tile"]])
+
+    def _extra_options(self) -> list[A.Action]:
+        blue = self.sheets[self.active].stars_left("blue") > 0
+        out: list[A.Action] = []
+        for c in self._single_cells():
+            out.append(A.Extra(self.active, c, True))
+            if blue:
+                out.append(A.Extra(self.active, c, False))
+        return out
+
+    def _arms_options(self) -> list[A.Action]:
+        sheet = self.sheets[self.active]
+        out: list[A.Action] = [A.ArmsCell(self.active, c) for c in self._single_cells()]
+        out.extend(A.ArmsTrack(self.active, c) for c in COLOURS if sheet.room(c) > 0)
+        return out
+
+    def _pick_options(self, p: int) -> list[A.Action]:
+        sheet = self.sheets[p]
+        seen: set[str] = set()
+        out: list[A.Action] = []
+        for d in self.unused_dice():
+            if d in self.picks[p]:
+                continue
+            face = self.dice[d]
+            tracks = COLOURS if face == WHITE else (face,)
+            for t in tracks:
+                key = f"{face}>{t}"
+                if key not in seen and sheet.room(t) > 0:
+                    seen.add(key)
+                    out.append(A.Pick(p, d, t))
+        return out
+
+    def _crossed_entry(self, tid: str) -> int | None:
+        for i, t in enumerate(X_SIDE):
+            if t == tid and self.crossed[i]:
+                return i
+        return None
+
+    def _open_entry(self, tid: str) -> int | None:
+        for i, t in enumerate(X_SIDE):
+            if t == tid and not self.crossed[i]:
+                return i
+        return None
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: A.Action | str) -> list[Event]:
+        """Apply one action; IllegalAction (and no change at all) when the rules forbid it."""
+        if isinstance(action, str):
+            action = A.parse_action(action)
+        if self.over:
+            raise IllegalAction("the game is over")
+        p = action.player
+        if not 0 <= p < self.players:
+            raise IllegalAction(f"there is no player p{p + 1} at this table")
+        if p not in self.to_act():
+            raise IllegalAction(self._not_your_turn(p))
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"unknown action {action!r}")
+        events = handler(self, action)
+        self.log.append(str(action))
+        return events
+
+    def _not_your_turn(self, p: int) -> str:
+        name = self.sheets[p].name
+        if self.phase == "passive":
+            return f"{name} has already marked their dice this turn"
+        if self.phase == "setup":
+            return f"{name} has already chosen a starting track"
+        return f"it is {self.sheets[self.active].name}'s turn, not {name}'s"
+
+    # --- setup
+    def _apply_setup(self, a: A.Setup) -> list[Event]:
+        if self.phase != "setup":
+            raise IllegalAction("the starting track is chosen before the first roll")
+        events: list[Event] = []
+        if a.track:
+            events = self.sheets[a.player].mark(a.track, 2, a.player)
+        self.setup_done[a.player] = True
+        if all(self.setup_done):
+            self._begin_turn()
+            events.append(self._turn_event())
+        return events
+
+    # --- dice
+    def _apply_roll(self, a: A.Roll) -> list[Event]:
+        if not self.is_chance():
+            raise IllegalAction("the dice are not to be rolled now")
+        count = DICE if self.phase == "roll" else len(self.reroll_dice)
+        if len(a.faces) != count:
+            raise IllegalAction(f"roll {count} dice, not {len(a.faces)}")
+        if any(f not in FACES for f in a.faces):
+            raise IllegalAction("unknown die face")
+        if self.seeded and tuple(a.faces) != self._seeded_faces():
+            raise IllegalAction("at this table the game rolls the dice; typed-in faces are refused")
+        name = self.sheets[self.active].name
+        if self.phase == "roll":
+            self.dice = list(a.faces)
+            text = f"{name} rolls {faces_text(a.faces)}"
+        else:
+            for d, f in zip(self.reroll_dice, a.faces):
+                self.dice[d] = f
+            text = f"{name} rerolls to {faces_text(self.dice)}"
+            self.reroll_dice = []
+        self.phase = "main"
+        self.undo_stack.clear()
+        return [Event("rolled", text, self.active, {"dice": faces_text(self.dice)})]
+
+    def _apply_reroll(self, a: A.Reroll) -> list[Event]:
+        self._main_step(a)
+        if self.chosen is not None:
+            raise IllegalAction("rerolls come before choosing a tile (RULES 5.9)")
+        if not a.dice or len(set(a.dice)) != len(a.dice) or any(
+            not 0 <= d < DICE for d in a.dice
+        ):
+            raise IllegalAction("name the dice to reroll, 1 to 5")
+        self._need_star("red")
+        self.sheets[a.player].stars_used["red"] += 1
+        self.rerolls += 1
+        self.reroll_dice = sorted(a.dice)
+        self.phase = "reroll"
+        self.undo_stack.clear()
+        return [Event("star_used", f"{self._name()} uses a red ★ to reroll", a.player)]
+
+    def _apply_change(self, a: A.Change) -> list[Event]:
+        self._main_step(a)
+        if self.chosen is not None:
+            raise IllegalAction("change colours before choosing a tile (RULES 5.9)")
+        if not a.dice or any(not 0 <= d < DICE for d in a.dice):
+            raise IllegalAction("name the dice to change, 1 to 5")
+        faces = {self.dice[d] for d in a.dice}
+        if len(faces) != 1:
+            raise IllegalAction("a colour change turns dice that all show the same colour")
+        if a.face not in FACES or a.face in faces:
+            raise IllegalAction("choose a different face to turn them to")
+        self._need_star("green")
+        self._push_undo()
+        self.sheets[a.player].stars_used["green"] += 1
+        for d in a.dice:
+            self.dice[d] = a.face
+        return [
+            Event(
+                "star_used",
+                f"{self._name()} uses a green ★: dice now {faces_text(self.dice)}",
+                a.player,
+            )
+        ]
+
+    # --- choose and draw
+    def _apply_choose(self, a: A.Choose) -> list[Event]:
+        self._main_step(a)
+        if self.chosen is not None:
+            raise IllegalAction("a tile is already chosen this turn")
+        sheet = self.sheets[a.player]
+        if a.tile not in SHAPES:
+            raise IllegalAction(f"there is no tile '{a.tile}' on the facade sheet")
+        colour = colour_of(a.tile)
+        if len(set(a.dice)) != len(a.dice) or any(not 0 <= d < DICE for d in a.dice):
+            raise IllegalAction("name each die once, 1 to 5")
+        wrong = [d for d in a.dice if self.dice[d] not in (colour, WHITE)]
+        if wrong:
+            raise IllegalAction(
+                f"die {wrong[0] + 1} shows {self.dice[wrong[0]]}: only {colour} or white dice "
+                f"pay for {a.tile}"
+            )
+        if not 0 <= a.bonuses <= BONUSES_PER_COLOUR_PER_TURN:
+            raise IllegalAction("at most two bonuses of one colour per turn")
+        if a.bonuses > sheet.bonuses_left(colour):
+            raise IllegalAction(
+                f"you have {sheet.bonuses_left(colour)} unlocked {colour} + bonus(es) left"
+            )
+        size = SHAPES[a.tile].size
+        if len(a.dice) + a.bonuses != size:
+            raise IllegalAction(
+                f"{a.tile} has {size} cells: use exactly {size} dice and bonuses "
+                f"(you gave {len(a.dice)} dice and {a.bonuses} bonuses)"
+            )
+        entry = None
+        if a.new_choice:
+            if a.tile in INFINITE_SIDE:
+                raise IllegalAction(f"{a.tile} is on the ∞ side: no yellow ★ needed")
+            entry = self._crossed_entry(a.tile)
+            if entry is None:
+                raise IllegalAction(f"{a.tile} is not crossed out: take it without a yellow ★")
+            self._need_star("yellow")
+        elif a.tile not in INFINITE_SIDE:
+            entry = self._open_entry(a.tile)
+            if entry is None:
+                raise IllegalAction(
+                    f"{a.tile} is crossed out; only a yellow ★ (New choice) takes it again"
+                )
+        if not table(self.mirror).any_legal(sheet.building.filled, SHAPE_INDEX[a.tile]):
+            raise IllegalAction(f"{a.tile} does not fit anywhere on your building")
+        self._push_undo()
+        sheet.bonuses_used[colour] += a.bonuses
+        if a.new_choice:
+            sheet.stars_used["yellow"] += 1
+        self.chosen = {
+            "tile": a.tile,
+            "dice": sorted(a.dice),
+            "bonuses": a.bonuses,
+            "new_choice": a.new_choice,
+            "entry": None if a.new_choice else entry,
+        }
+        dice_txt = faces_text([self.dice[d] for d in sorted(a.dice)]) or "no dice"
+        text = f"{self._name()} takes {a.tile} with {dice_txt}"
+        if a.bonuses:
+            text += f" +{a.bonuses} bonus"
+        if a.new_choice:
+            text += " (yellow ★: New choice)"
+        return [Event("chosen", text, a.player, {"tile": a.tile})]
+
+    def _apply_draw(self, a: A.Draw) -> list[Event]:
+        self._main_step(a)
+        if self.chosen is None:
+            raise IllegalAction("choose a tile before drawing it")
+        if self.drawn:
+            raise IllegalAction("the tile of this turn is already drawn")
+        tid = self.chosen["tile"]
+        if a.tile != tid:
+            raise IllegalAction(f"you chose {tid}, not {a.tile}")
+        shape = SHAPES[tid]
+        images = image_index(shape, self.mirror)
+        if a.mask not in images:
+            if a.mask.bit_count() != shape.size:
+                raise IllegalAction(f"{tid} has {shape.size} cells, not {a.mask.bit_count()}")
+            if not self.mirror and a.mask in image_index(shape, True):
+                raise IllegalAction(
+                    f"{format_cells(a.mask)} is a mirror image of {tid}; "
+                    "tiles are only rotated at this table"
+                )
+            raise IllegalAction(f"{format_cells(a.mask)} is not the shape of {tid}")
+        if a.brick and (a.brick & a.mask != a.brick or a.brick.bit_count() != 1):
+            raise IllegalAction("the X must be one of the tile's cells")
+        sheet = self.sheets[a.player]
+        sheet.building.check(a.mask)
+        if not a.brick:
+            self._need_star("blue", "mark one cell X (upper-case)")
+        self._push_undo()
+        events = []
+        if not a.brick:
+            sheet.stars_used["blue"] += 1
+            events.append(Event("star_used", f"{self._name()} uses a blue ★: no X", a.player))
+        entry = self.chosen["entry"]
+        if entry is not None:
+            self.crossed[entry] = True
+            events.append(
+                Event("crossed", f"{tid} is crossed out on the facade sheet", a.player)
+            )
+        self.drawn = True
+        events.insert(
+            0,
+            Event(
+                "drawn",
+                f"{self._name()} draws {format_placement(tid, a.mask, a.brick)}",
+                a.player,
+                {"tile": tid, "cells": format_cells(a.mask, a.brick)},
+            ),
+        )
+        events += self._place(a.mask, a.brick)
+        return events
+
+    def _apply_extra(self, a: A.Extra) -> list[Event]:
+        self._main_step(a)
+        if not 0 <= a.cell < CELLS:
+            raise IllegalAction("that cell is not on the building")
+        mask = 1 << a.cell
+        sheet = self.sheets[a.player]
+        sheet.building.check(mask)
+        if not self._keeps_chosen_placeable(mask):
+            raise IllegalAction(
+                f"a cell on {cell_name(a.cell)} would leave no room for {self.chosen['tile']}"
+            )
+        self._need_star("purple")
+        if not a.brick:
+            self._need_star("blue", "the extra cell is an X")
+        self._push_undo()
+        sheet.stars_used["purple"] += 1
+        events = [
+            Event(
+                "extra",
+                f"{self._name()} uses a purple ★: extra {'X' if a.brick else 'O'} "
+                f"on {cell_name(a.cell)}",
+                a.player,
+            )
+        ]
+        if not a.brick:
+            sheet.stars_used["blue"] += 1
+        self.extras += 1
+        return events + self._place(mask, mask if a.brick else 0)
+
+    # --- coats of arms
+    def _apply_arms_cell(self, a: A.ArmsCell) -> list[Event]:
+        self._arms_step(a)
+        if not 0 <= a.cell < CELLS:
+            raise IllegalAction("that cell is not on the building")
+        mask = 1 << a.cell
+        self.sheets[a.player].building.check(mask)
+        if not self._keeps_chosen_placeable(mask):
+            raise IllegalAction(
+                f"an O on {cell_name(a.cell)} would leave no room for {self.chosen['tile']}"
+            )
+        self._push_undo()
+        line = self.pending_arms.pop(0)
+        events = [
+            Event(
+                "arms",
+                f"{self._name()} uses the coat of arms of {ARMS_LINES[line].name}: "
+                f"O on {cell_name(a.cell)}",
+                a.player,
+            )
+        ]
+        return events + self._place(mask, 0)
+
+    def _apply_arms_track(self, a: A.ArmsTrack) -> list[Event]:
+        self._arms_step(a)
+        sheet = self.sheets[a.player]
+        if a.colour not in COLOURS:
+            raise IllegalAction("unknown track")
+        if sheet.room(a.colour) == 0:
+            raise IllegalAction(f"your {a.colour} track is full")
+        self._push_undo()
+        line = self.pending_arms.pop(0)
+        events = [
+            Event(
+                "arms",
+                f"{self._name()} uses the coat of arms of {ARMS_LINES[line].name}: "
+                f"two boxes on {a.colour}",
+                a.player,
+            )
+        ]
+        events += sheet.mark(a.colour, COAT_OF_ARMS_TRACK_BOXES, a.player)
+        return events + self._skip_impossible_arms()
+
+    def _arms_step(self, a: A.Action) -> None:
+        if self.phase != "main" or a.player != self.active:
+            raise IllegalAction("no coat of arms to use now")
+        if not self.pending_arms:
+            raise IllegalAction("no coat of arms is waiting for a choice")
+
+    # --- end of turn, undo
+    def _apply_end(self, a: A.End) -> list[Event]:
+        if self.phase != "main":
+            raise IllegalAction("roll the dice first")
+        if self.pending_arms:
+            raise IllegalAction("choose what your coat of arms gives first")
+        if self.chosen is None and self._choose_options():
+            raise IllegalAction(
+                "a tile fits your building: you must choose and draw one (RULES 5.1)"
+            )
+        if self.chosen is not None and not self.drawn:
+            raise IllegalAction(f"draw {self.chosen['tile']} before ending your turn")
+        unused = faces_text([self.dice[d] for d in self.unused_dice()])
+        events = [
+            Event(
+                "turn_ended",
+                f"{self._name()} ends the turn; unused dice: {unused or 'none'}",
+                a.player,
+                {"unused": unused},
+            )
+        ]
+        self.undo_stack.clear()
+        self.phase = "passive"
+        self.picks = [[] for _ in self.sheets]
+        self.done = [self.players > 1 and p == self.active for p in range(self.players)]
+        for p in range(self.players):
+            if not self.done[p] and not self._pick_options(p):
+                self.done[p] = True
+        return events + self._maybe_next_turn()
+
+    def _apply_undo(self, a: A.Undo) -> list[Event]:
+        if self.phase != "main" or a.player != self.active:
+            raise IllegalAction("only the active player can take back a step of their turn")
+        if not self.undo_stack:
+            raise IllegalAction("nothing to take back: a roll or reroll cannot be undone")
+        snap = self.undo_stack.pop()
+        self._restore(snap)
+        return [Event("undone", f"{self._name()} takes back a step", a.player)]
+
+    # --- passive players
+    def _apply_pick(self, a: A.Pick) -> list[Event]:
+        if self.phase != "passive":
+            raise IllegalAction("dice are picked after the active player ends the turn")
+        p = a.player
+        if not 0 <= a.die < len(self.dice):
+            raise IllegalAction("dice are numbered 1 to 5")
+        if a.die in self.used_dice():
+            raise IllegalAction(f"die {a.die + 1} was used by the active player")
+        if a.die in self.picks[p]:
+            raise IllegalAction(f"you already picked die {a.die + 1}")
+        face = self.dice[a.die]
+        track = a.track or face
+        if face != WHITE and track != face:
+            raise IllegalAction(
+                f"die {a.die + 1} is {face}: it marks the {face} track (only white is free)"
+            )
+        if track not in COLOURS:
+            raise IllegalAction("a white die marks the track you name: pick 3 G")
+        sheet = self.sheets[p]
+        if sheet.room(track) == 0:
+            raise IllegalAction(f"your {track} track is full")
+        self.picks[p].append(a.die)
+        events = sheet.mark(track, 1, p)
+        if len(self.picks[p]) >= self.passive_picks() or not self._pick_options(p):
+            self.done[p] = True
+        return events + self._maybe_next_turn()
+
+    def _apply_pass(self, a: A.Pass) -> list[Event]:
+        if self.phase != "passive":
+            raise IllegalAction("passing is for passive players after the turn ends")
+        self.done[a.player] = True
+        return [
+            Event("passed", f"{self.sheets[a.player].name} marks nothing", a.player)
+        ] + self._maybe_next_turn()
+
+    # ------------------------------------------------------------------ helpers
+    def _name(self) -> str:
+        return self.sheets[self.active].name
+
+    def _main_step(self, a: A.Action) -> None:
+        if self.phase in ("roll", "reroll"):
+            raise IllegalAction("roll the dice first")
+        if self.phase != "main":
+            raise IllegalAction("the turn is over; passive players are picking dice")
+        if a.player != self.active:
+            raise IllegalAction(self._not_your_turn(a.player))
+        if self.pending_arms:
+            raise IllegalAction("first choose what your coat of arms gives: an O cell or a track")
+
+    def _need_star(self, colour: str, otherwise: str = "") -> None:
+        if self.sheets[self.active].stars_left(colour) <= 0:
+            ability = TRACKS[colour].ability
+            hint = f"; {otherwise}" if otherwise else ""
+            raise IllegalAction(f"you have no unlocked {colour} ★ ({ability}) left{hint}")
+
+    def _place(self, mask: int, brick: int) -> list[Event]:
+        """Draw cells, score new lines, queue coats of arms (RULES 3.4.2)."""
+        p = self.active
+        sheet = self.sheets[p]
+        events = []
+        for line, pts in sheet.building.place(mask, brick):
+            sheet.score += pts
+            events.append(
+                Event(
+                    "scored",
+                    f"{sheet.name} completes {line.name}: +{pts}",
+                    p,
+                    {"line": line.short, "points": pts},
+                )
+            )
+            if line.short in ARMS_LINES and line.short not in sheet.arms_used:
+                sheet.arms_used.append(line.short)
+                self.pending_arms.append(line.short)
+                events.append(
+                    Event(
+                        "arms_unlocked",
+                        f"{sheet.name} unlocks the coat of arms of {line.name}",
+                        p,
+                        {"line": line.short},
+                    )
+                )
+        return events + self._skip_impossible_arms()
+
+    def _skip_impossible_arms(self) -> list[Event]:
+        events = []
+        while self.pending_arms and not self._arms_options():
+            line = self.pending_arms.pop(0)
+            events.append(
+                Event(
+                    "arms_lost",
+                    f"the coat of arms of {ARMS_LINES[line].name} has nothing left to give",
+                    self.active,
+                )
+            )
+        return events
+
+    def _turn_event(self) -> Event:
+        return Event(
+            "turn_started",
+            f"turn {self.turn + 1}: {self._name()}",
+            self.active,
+            {"turn": self.turn + 1},
+        )
+
+    def _begin_turn(self) -> None:
+        self.phase = "roll"
+        self.dice = []
+        self.rerolls = 0
+        self.reroll_dice = []
+        self.chosen = None
+        self.drawn = False
+        self.extras = 0
+        self.pending_arms = []
+        self.undo_stack = []
+        self.sheets[self.active].start_turn()
+
+    def _maybe_next_turn(self) -> list[Event]:
+        if self.phase != "passive" or not all(self.done):
+            return []
+        nxt = (self.active + 1) % self.players
+        if nxt == 0:
+            reason = self._end_reason()
+            if reason:
+                self.over = True
+                self.end_reason = reason
+                self.phase = "over"
+                won = self.winners()
+                names = " and ".join(self.sheets[w].name for w in won)
+                verb = "wins" if len(won) == 1 else "share the victory"
+                return [
+                    Event(
+                        "game_over",
+                        f"game over ({reason}): {names} {verb} with {self.sheets[won[0]].score}",
+                        None,
+                        {"winners": self.winners(), "scores": self.scores(), "reason": reason},
+                    )
+                ]
+        self.turn += 1
+        self.active = nxt
+        self._begin_turn()
+        return [self._turn_event()]
+
+    def _end_reason(self) -> str:
+        if any(s.score >= TARGET for s in self.sheets):
+            return f"{TARGET} points reached"
+        if not any(self._can_progress(p) for p in range(self.players)):
+            return "no one can score any more"
+        return ""
+
+    def _can_progress(self, p: int) -> bool:
+        """Whether the player can still change their sheet at all (guards endless games)."""
+        sheet = self.sheets[p]
+        if any(sheet.room(c) > 0 for c in COLOURS):
+            return True
+        b = sheet.building
+        if sheet.stars_left("purple") > 0 and b.support:
+            return True
+        fits = fitting_shapes(b.filled, self.mirror)
+        available = set(self.available_entries())
+        crossed = {t for i, t in enumerate(X_SIDE) if self.crossed[i]}
+        for tid in fits:
+            if tid in available or (tid in crossed and sheet.stars_left("yellow") > 0):
+                return True
+        return False
+
+    # ------------------------------------------------------------------ undo snapshots
+    def _snapshot(self) -> dict[str, Any]:
+        snap = {f: copy.deepcopy(getattr(self, f)) for f in _TURN_FIELDS}
+        snap["sheets"] = [s.copy() for s in self.sheets]
+        return snap
+
+    def _restore(self, snap: dict[str, Any]) -> None:
+        for f in _TURN_FIELDS:
+            setattr(self, f, copy.deepcopy(snap[f]))
+        self.sheets = [s.copy() for s in snap["sheets"]]
+
+    def _push_undo(self) -> None:
+        self.undo_stack.append(self._snapshot())
+
+    # ------------------------------------------------------------------ copies and JSON
+    def clone(self) -> GameState:
+        """An independent copy."""
+        new = GameState.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.config = copy.deepcopy(self.config)
+        new.sheets = [s.copy() for s in self.sheets]
+        for f in _TURN_FIELDS:
+            setattr(new, f, copy.deepcopy(getattr(self, f)))
+        new.undo_stack = list(self.undo_stack)  # snapshots are never mutated in place
+        new.log = list(self.log)
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly form of the whole state."""
+        d: dict[str, Any] = {f: copy.deepcopy(getattr(self, f)) for f in _TURN_FIELDS}
+        d.update(
+            config=copy.deepcopy(self.config),
+            sheets=[s.to_dict() for s in self.sheets],
+            turn=self.turn,
+            active=self.active,
+            over=self.over,
+            end_reason=self.end_reason,
+            log=list(self.log),
+            undo_stack=[_snap_to_dict(s) for s in self.undo_stack],
+        )
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GameState:
+        """Inverse of `to_dict`."""
+        new = cls.__new__(cls)
+        new.config = copy.deepcopy(d["config"])
+        new.mirror = bool(new.config["options"]["mirror"])
+        for f in _TURN_FIELDS:
+            setattr(new, f, copy.deepcopy(d[f]))
+        new.sheets = [Sheet.from_dict(s) for s in d["sheets"]]
+        new.turn = d["turn"]
+        new.active = d["active"]
+        new.over = d["over"]
+        new.end_reason = d["end_reason"]
+        new.log = list(d["log"])
+        new.undo_stack = [_snap_from_dict(s) for s in d["undo_stack"]]
+        return new
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """What a player may see: everything but the seed (it would tell future dice)."""
+        d = self.to_dict()
+        d["config"]["seed"] = None
+        d["viewer"] = player
+        return d
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], seed: int | str) -> GameState:
+        """A state rebuilt from a view, with a seed of the caller's for imagined dice."""
+        d = {k: v for k, v in view.items() if k != "viewer"}
+        new = cls.from_dict(d)
+        new.config["seed"] = seed
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def picture(self, player: int) -> str:
+        """Text picture of a player's building."""
+        return self.sheets[player].building.picture()
+
+
+def _snap_to_dict(s: dict[str, Any]) -> dict[str, Any]:
+    out = {k: copy.deepcopy(v) for k, v in s.items() if k != "sheets"}
+    out["sheets"] = [x.to_dict() for x in s["sheets"]]
+    return out
+
+
+def _snap_from_dict(s: dict[str, Any]) -> dict[str, Any]:
+    out = {k: copy.deepcopy(v) for k, v in s.items() if k != "sheets"}
+    out["sheets"] = [Sheet.from_dict(x) for x in s["sheets"]]
+    return out
+
+
+_HANDLERS: dict[type, Any] = {
+    A.Setup: GameState._apply_setup,
+    A.Roll: GameState._apply_roll,
+    A.Reroll: GameState._apply_reroll,
+    A.Change: GameState._apply_change,
+    A.Choose: GameState._apply_choose,
+    A.Draw: GameState._apply_draw,
+    A.Extra: GameState._apply_extra,
+    A.ArmsCell: GameState._apply_arms_cell,
+    A.ArmsTrack: GameState._apply_arms_track,
+    A.End: GameState._apply_end,
+    A.Undo: GameState._apply_undo,
+    A.Pick: GameState._apply_pick,
+    A.Pass: GameState._apply_pass,
+}

@@ -1,0 +1,25 @@
+"""Placement tables of the facade-sheet shapes, built once per mirror setting."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from facade.table import PlacementTable
+from rollwrite.material import SHAPES
+
+SHAPE_IDS: tuple[str, ...] = tuple(SHAPES)
+SHAPE_INDEX: dict[str, int] = {tid: i for i, tid in enumerate(SHAPE_IDS)}
+
+
+@cache
+def table(mirror: bool = False) -> PlacementTable:
+    """Every placement of the 23 facade-sheet shapes (RULES 3.3; mirror images per 5.12)."""
+    return PlacementTable([SHAPES[t] for t in SHAPE_IDS], mirror=mirror)
+
+
+def fitting_shapes(filled: int, mirror: bool = False) -> frozenset[str]:
+    """Ids of the shapes with at least one legal placement on this building."""
+    t = table(mirror)
+    idx = t.legal_indices(filled)
+    owners = set(t.owner[idx].tolist())
+    return frozenset(SHAPE_IDS[i] for i in owners)
