@@ -42,8 +42,7 @@ def text_log(state: GameState) -> str:
         "Copenhagen Roll & Write — " + ", ".join(s.name for s in state.sheets),
         f"seed {state.config['seed']}, options {state.config['options']}",
     ]
-    if state.players != 2:
-        lines.append(f"Turn 1: {state.sheets[0].name}")
+    lines.append("Setup" if state.players == 2 else f"Turn 1: {state.sheets[0].name}")
     steps: list[list[str]] = []
 
     def flush() -> None:
@@ -56,8 +55,11 @@ def text_log(state: GameState) -> str:
         group: list[str] = []
         for ev in events:
             if ev.kind == "turn_started":
+                if group:
+                    steps.append(group)
+                    group = []
                 flush()
-                lines.append(ev.text.capitalize())
+                lines.append(ev.text[0].upper() + ev.text[1:])
             elif ev.kind == "undone":
                 if steps:
                     steps.pop()
