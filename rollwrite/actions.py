@@ -157,7 +157,8 @@ class Pick:
     track: str
 
     def __str__(self) -> str:
-        return f"p{self.player + 1} pick {self.die + 1} {LETTER[self.track]}"
+        track = f" {LETTER[self.track]}" if self.track in LETTER else ""
+        return f"p{self.player + 1} pick {self.die + 1}{track}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -344,6 +344,8 @@ class GameState:
             raise IllegalAction(f"there is no player p{p + 1} at this table")
         if p not in self.to_act():
             raise IllegalAction(self._not_your_turn(p))
+        if isinstance(action, A.Pick) and not action.track and 0 <= action.die < len(self.dice):
+            action = A.Pick(p, action.die, self.dice[action.die])  # `pick 3`: its own colour
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction(f"unknown action {action!r}")

@@ -1,0 +1,100 @@
+"""Random legal self-play with every invariant checked after every action."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from facade.grid import FULL, supported
+from rollwrite.actions import Draw, Undo
+from rollwrite.game import new_game, replay
+from rollwrite.material import X_SIDE
+from rollwrite.state import GameState
+
+
+def invariant_problems(before: GameState, after: GameState, action: object) -> list[str]:
+    """What an applied action broke, in words (empty when all is well)."""
+    problems = []
+    for p, (s0, s1) in enumerate(zip(before.sheets, after.sheets)):
+        b0, b1 = s0.building, s1.building
+        if b1.filled & ~FULL or b1.bricks & ~b1.filled:
+            problems.append(f"p{p + 1}: cells outside the grid or bricks on empty cells")
+        if b0.filled & ~b1.filled and not isinstance(action, Undo):
+            problems.append(f"p{p + 1}: a drawn cell was erased")
+        if b0.bricks & b0.filled & ~b1.bricks & b1.filled and not isinstance(action, Undo):
+            problems.append(f"p{p + 1}: an X became an O")
+        new = b1.filled & ~b0.filled
+        if new and not isinstance(action, Undo):
+            if not new & supported(b0.filled):
+                problems.append(f"p{p + 1}: new cells rest on nothing")
+            if isinstance(action, Draw) and action.player == p:
+                xs = (b1.bricks & new).bit_count()
+                used_blue = s1.stars_used["blue"] - s0.stars_used["blue"]
+                if xs != (0 if used_blue else 1):
+                    problems.append(f"p{p + 1}: a drawn tile carries {xs} X")
+        if s1.score != s1.recount():
+            problems.append(f"p{p + 1}: score {s1.score} but recount {s1.recount()}")
+        for c, m in s1.marks.items():
+            if not 0 <= m <= 9:
+                problems.append(f"p{p + 1}: {c} track has {m} marks")
+    for i in range(len(X_SIDE)):
+        if before.crossed[i] and not after.crossed[i] and not isinstance(action, Undo):
+            problems.append(f"X-side entry {X_SIDE[i]} came back")
+    if sum(after.crossed) - sum(before.crossed) > 1:
+        problems.append("more than one X-side entry crossed at once")
+    return problems
+
+
+def random_game(
+    players: int, seed: int, check: bool = True, undo: bool = False
+) -> tuple[GameState, int]:
+    """Play one uniform random legal game; returns the final state and invariant problems.
+
+    `undo=False` leaves Undo out of the random choices (a random player that takes back
+    moves only makes games longer); the rules of undo have tests of their own.
+    """
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    problems = 0
+    while not state.is_over():
+        options = state.legal_actions()
+        if not undo:
+            options = [a for a in options if not isinstance(a, Undo)] or options
+        action = rng.choice(options)
+        before = state.clone() if check else None
+        state.apply(action)
+        if check:
+            problems += len(invariant_problems(before, state, action))
+    if check and replay(state.config, state.log) != state:
+        problems += 1
+    return state, problems
+
+
+def simulate(players: int, games: int, seed: int, check: bool = True) -> dict[str, Any]:
+    """Statistics of `games` random games (the JSON of `copenhagen simulate`)."""
+    start = time.perf_counter()
+    turns = 0
+    totals = [0] * players
+    problems = 0
+    reasons: dict[str, int] = {}
+    for g in range(games):
+        state, bad = random_game(players, seed * 100_003 + g, check=check)
+        problems += bad
+        turns += state.turn + 1
+        for p, s in enumerate(state.scores()):
+            totals[p] += s
+        reasons[state.end_reason] = reasons.get(state.end_reason, 0) + 1
+    seconds = time.perf_counter() - start
+    return {
+        "edition": "rollwrite",
+        "players": players,
+        "games": games,
+        "seconds": round(seconds, 3),
+        "games_per_s": round(games / seconds, 1) if seconds else None,
+        "mean_turns": round(turns / games, 2) if games else 0,
+        "mean_scores": [round(t / games, 2) for t in totals] if games else [],
+        "invariant_violations": problems,
+        "ended_by": reasons,
+        "checked": check,
+    }
