@@ -1,0 +1,63 @@
+"""Roll & Write speed: listing legal placements, and random self-play games per second."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from facade.grid import is_legal
+from rollwrite.material import SHAPES
+from rollwrite.simulate import random_game
+from rollwrite.tables import table
+
+
+def mid_game_sheets(count: int = 20, cells: int = 20, seed: int = 2026) -> list[int]:
+    """Fixed buildings of about `cells` filled cells, grown by legal random placements."""
+    rng = random.Random(seed)
+    t = table()
+    out = []
+    while len(out) < count:
+        filled = 0
+        while filled.bit_count() < cells:
+            options = [p for p in t.placements if is_legal(p.mask, filled)]
+            p = rng.choice(options)
+            if (filled | p.mask).bit_count() <= cells + 2:
+                filled |= p.mask
+        out.append(filled)
+    return out
+
+
+def legal_placements_us(repeats: int = 300) -> float:
+    """Median µs to list every legal placement of all 23 shapes on one sheet."""
+    t = table()
+    sheets = mid_game_sheets()
+    samples = []
+    for _ in range(repeats):
+        for filled in sheets:
+            start = time.perf_counter()
+            t.legal_indices(filled)
+            samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1e6
+
+
+def games_per_s(players: int = 4, batches: int = 5, per_batch: int = 20) -> float:
+    """Median over batches of random self-play games per second (one core, no checks)."""
+    rates = []
+    for b in range(batches):
+        start = time.perf_counter()
+        for g in range(per_batch):
+            random_game(players, 10_000 * b + g, check=False)
+        rates.append(per_batch / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def measure(quick: bool = False) -> dict[str, Any]:
+    """Figures for `copenhagen bench`."""
+    assert len(SHAPES) == 23
+    return {
+        "rw_legal_placements_us": round(legal_placements_us(30 if quick else 300), 2),
+        "rw_games_per_s": round(games_per_s(batches=2 if quick else 5,
+                                            per_batch=5 if quick else 20), 1),
+    }
