@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from facade.grid import FULL, GROUND
+from facade.grid import FULL, GROUND, bits
 from facade.shapes import Placement, Shape, placements
 
 
@@ -26,6 +26,9 @@ class PlacementTable:
                 rows.append(p)
                 owners.append(i)
         self.placements: tuple[Placement, ...] = tuple(rows)
+        self.cell_bits: tuple[tuple[int, ...], ...] = tuple(
+            tuple(1 << c for c in bits(p.mask)) for p in rows
+        )
         self.masks = np.array([p.mask for p in rows], dtype=np.uint64)
         self.owner = np.array(owners, dtype=np.int32)
         starts = np.searchsorted(self.owner, np.arange(len(self.shapes) + 1))

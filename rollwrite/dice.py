@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 
 from facade.errors import NotationError
 from rollwrite.material import COLOUR_OF_LETTER, DICE, FACES, LETTER
@@ -27,6 +28,7 @@ def parse_faces(text: str, count: int | None = None) -> tuple[str, ...]:
     return tuple(COLOUR_OF_LETTER[ch] for ch in t)
 
 
+@lru_cache(maxsize=1024)
 def seeded_roll(seed: int | str, turn: int, reroll: int) -> tuple[str, ...]:
     """The five faces of the dice for (seed, turn, reroll number): equal inputs, equal dice.
 

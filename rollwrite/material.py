@@ -105,3 +105,11 @@ COAT_OF_ARMS_LINES: tuple[Line, ...] = (
 COAT_OF_ARMS_TRACK_BOXES = 2
 
 TARGET = 12
+
+# How many `+` / `★` lie in the first n boxes of each track (n = 0..9), for quick counting.
+BONUS_PREFIX: dict[str, tuple[int, ...]] = {
+    c: tuple(t.symbols[:n].count("+") for n in range(TRACK_LENGTH + 1)) for c, t in TRACKS.items()
+}
+STAR_PREFIX: dict[str, tuple[int, ...]] = {
+    c: tuple(t.symbols[:n].count("*") for n in range(TRACK_LENGTH + 1)) for c, t in TRACKS.items()
+}

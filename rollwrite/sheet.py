@@ -8,7 +8,9 @@ from typing import Any
 from facade.building import Building
 from facade.events import Event
 from rollwrite.material import (
+    BONUS_PREFIX,
     COLOURS,
+    STAR_PREFIX,
     STARTING_RED_STARS,
     TRACK_COMPLETE_POINTS,
     TRACK_LENGTH,
@@ -37,14 +39,11 @@ class Sheet:
     # --- what is unlocked -------------------------------------------------------------
     def bonuses_left(self, colour: str) -> int:
         """Unlocked, unused `+` of a track."""
-        track = TRACKS[colour]
-        n = sum(1 for i in track.bonus_boxes if i < self.usable[colour])
-        return n - self.bonuses_used[colour]
+        return BONUS_PREFIX[colour][self.usable[colour]] - self.bonuses_used[colour]
 
     def stars_left(self, colour: str) -> int:
         """Unlocked, unused `★` of a track (red counts the two printed starting stars)."""
-        track = TRACKS[colour]
-        n = sum(1 for i in track.star_boxes if i < self.usable[colour])
+        n = STAR_PREFIX[colour][self.usable[colour]]
         if colour == "red":
             n += STARTING_RED_STARS
         return n - self.stars_used[colour]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -22,9 +23,9 @@ from rollwrite.material import (
     DICE,
     FACES,
     INFINITE_SIDE,
-    LETTER,
     SHAPES,
     TARGET,
+    TRACK_LENGTH,
     TRACKS,
     TWO_PLAYER_CROSSED,
     WHITE,
@@ -35,6 +36,10 @@ from rollwrite.sheet import Sheet
 from rollwrite.tables import SHAPE_INDEX, fitting_shapes, table
 
 ARMS_LINES = {ln.short: ln for ln in COAT_OF_ARMS_LINES}
+TILES_BY_COLOUR: dict[str, list[tuple[str, int, bool]]] = {
+    c: [(t, SHAPES[t].size, t in INFINITE_SIDE) for t in SHAPES if colour_of(t) == c]
+    for c in COLOURS
+}
 DEFAULT_OPTIONS: dict[str, Any] = {"mirror": False, "dice": "seeded"}
 # Fields that make up a turn in progress; snapshotted for undo.
 _TURN_FIELDS = (
@@ -176,10 +181,11 @@ class GameState:
         """Every legal action (one representative where dice are interchangeable)."""
         if self.over:
             return []
-        seats = self.to_act() if player is None else [player]
+        acting = self.to_act()
+        seats = acting if player is None else [player]
         out: list[A.Action] = []
         for p in seats:
-            if p not in self.to_act():
+            if p not in acting:
                 continue
             if self.phase == "setup":
                 out.append(A.Setup(p, None))
@@ -205,10 +211,9 @@ class GameState:
             return out + self._arms_options()
         if self.chosen is None:
             if sheet.stars_left("red") > 0:
-                for k in range(1, DICE + 1):
-                    out.extend(A.Reroll(p, c) for c in combinations(range(DICE), k))
+                out.extend(_rerolls(p))
             if sheet.stars_left("green") > 0:
-                out.extend(self._change_options())
+                out.extend(_changes(p, tuple(self.dice)))
             choices = self._choose_options()
             out.extend(choices)
             if not choices:
@@ -221,39 +226,27 @@ class GameState:
             out.extend(self._extra_options())
         return out
 
-    def _change_options(self) -> list[A.Action]:
-        out: list[A.Action] = []
-        for face in FACES:
-            showing = [d for d, f in enumerate(self.dice) if f == face]
-            for k in range(1, len(showing) + 1):
-                for target in FACES:
-                    if target != face:
-                        out.append(A.Change(self.active, tuple(showing[:k]), target))
-        return out
-
     def _choose_options(self) -> list[A.Choose]:
         p = self.active
         sheet = self.sheets[p]
         fits = fitting_shapes(sheet.building.filled, self.mirror)
         whites = [d for d, f in enumerate(self.dice) if f == WHITE]
         yellow = sheet.stars_left("yellow") > 0
-        available = set(self.available_entries())
+        open_x = {t for i, t in enumerate(X_SIDE) if not self.crossed[i]}
+        crossed_x = {t for i, t in enumerate(X_SIDE) if self.crossed[i]}
         out: list[A.Choose] = []
         for colour in COLOURS:
             own = [d for d, f in enumerate(self.dice) if f == colour]
+            most = len(own) + len(whites)
             bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
-            letter = LETTER[colour]
-            for tid in SHAPES:
-                if tid[0] != letter or tid not in fits:
+            for tid, size, infinite in TILES_BY_COLOUR[colour]:
+                if size > most + bonus or tid not in fits:
                     continue
                 takes = []
-                if tid in available:
+                if infinite or tid in open_x:
                     takes.append(False)
-                if yellow and self._crossed_entry(tid) is not None:
+                if yellow and tid in crossed_x:
                     takes.append(True)
-                if not takes:
-                    continue
-                size = SHAPES[tid].size
                 for k in range(bonus + 1):
                     for a in range(len(own) + 1):
                         b = size - k - a
@@ -267,11 +260,13 @@ class GameState:
         tid = self.chosen["tile"]
         blue = self.sheets[p].stars_left("blue") > 0
         out: list[A.Action] = []
-        for pl in table(self.mirror).legal(self.sheets[p].building.filled, SHAPE_INDEX[tid]):
-            for c in bits(pl.mask):
-                out.append(A.Draw(p, tid, pl.mask, 1 << c))
+        t = table(self.mirror)
+        for i in t.legal_indices(self.sheets[p].building.filled, [SHAPE_INDEX[tid]]):
+            mask = t.placements[i].mask
+            for cell in t.cell_bits[i]:
+                out.append(A.Draw(p, tid, mask, cell))
             if blue:
-                out.append(A.Draw(p, tid, pl.mask, 0))
+                out.append(A.Draw(p, tid, mask, 0))
         return out
 
     def _single_cells(self) -> list[int]:
@@ -319,6 +314,18 @@ class GameState:
                     seen.add(key)
                     out.append(A.Pick(p, d, t))
         return out
+
+    def _can_pick(self, p: int) -> bool:
+        sheet = self.sheets[p]
+        for d in self.unused_dice():
+            if d not in self.picks[p]:
+                face = self.dice[d]
+                if face == WHITE:
+                    if any(sheet.marks[c] < TRACK_LENGTH for c in COLOURS):
+                        return True
+                elif sheet.marks[face] < TRACK_LENGTH:
+                    return True
+        return False
 
     def _crossed_entry(self, tid: str) -> int | None:
         for i, t in enumerate(X_SIDE):
@@ -656,7 +663,7 @@ class GameState:
         self.picks = [[] for _ in self.sheets]
         self.done = [self.players > 1 and p == self.active for p in range(self.players)]
         for p in range(self.players):
-            if not self.done[p] and not self._pick_options(p):
+            if not self.done[p] and not self._can_pick(p):
                 self.done[p] = True
         return events + self._maybe_next_turn()
 
@@ -693,7 +700,7 @@ class GameState:
             raise IllegalAction(f"your {track} track is full")
         self.picks[p].append(a.die)
         events = sheet.mark(track, 1, p)
-        if len(self.picks[p]) >= self.passive_picks() or not self._pick_options(p):
+        if len(self.picks[p]) >= self.passive_picks() or not self._can_pick(p):
             self.done[p] = True
         return events + self._maybe_next_turn()
 
@@ -837,14 +844,14 @@ class GameState:
 
     # ------------------------------------------------------------------ undo snapshots
     def _snapshot(self) -> dict[str, Any]:
-        snap = {f: copy.deepcopy(getattr(self, f)) for f in _TURN_FIELDS}
-        snap["sheets"] = [s.copy() for s in self.sheets]
+        snap = _copy_turn({f: getattr(self, f) for f in _TURN_FIELDS})
+        snap["sheets"] = [self.sheets[self.active].copy()]  # steps change only this sheet
         return snap
 
     def _restore(self, snap: dict[str, Any]) -> None:
-        for f in _TURN_FIELDS:
-            setattr(self, f, copy.deepcopy(snap[f]))
-        self.sheets = [s.copy() for s in snap["sheets"]]
+        for f, v in _copy_turn(snap).items():
+            setattr(self, f, v)
+        self.sheets[self.active] = snap["sheets"][0].copy()
 
     def _push_undo(self) -> None:
         self.undo_stack.append(self._snapshot())
@@ -856,8 +863,7 @@ class GameState:
         new.__dict__.update(self.__dict__)
         new.config = copy.deepcopy(self.config)
         new.sheets = [s.copy() for s in self.sheets]
-        for f in _TURN_FIELDS:
-            setattr(new, f, copy.deepcopy(getattr(self, f)))
+        new.__dict__.update(_copy_turn({f: getattr(self, f) for f in _TURN_FIELDS}))
         new.undo_stack = list(self.undo_stack)  # snapshots are never mutated in place
         new.log = list(self.log)
         return new
@@ -917,6 +923,43 @@ class GameState:
     def picture(self, player: int) -> str:
         """Text picture of a player's building."""
         return self.sheets[player].building.picture()
+
+
+@cache
+def _rerolls(player: int) -> tuple[A.Reroll, ...]:
+    """Every reroll a player can ask for: any non-empty set of dice."""
+    return tuple(
+        A.Reroll(player, c) for k in range(1, DICE + 1) for c in combinations(range(DICE), k)
+    )
+
+
+@lru_cache(maxsize=8192)
+def _changes(player: int, dice: tuple[str, ...]) -> tuple[A.Change, ...]:
+    """Every colour change (green ★): k of the dice showing one face, to another face."""
+    out = []
+    for face in FACES:
+        showing = [d for d, f in enumerate(dice) if f == face]
+        for k in range(1, len(showing) + 1):
+            for target in FACES:
+                if target != face:
+                    out.append(A.Change(player, tuple(showing[:k]), target))
+    return tuple(out)
+
+
+def _copy_turn(fields: dict[str, Any]) -> dict[str, Any]:
+    """Copies of the turn fields, one level deeper where they hold lists (cheaper than
+    deepcopy, which dominated random self-play)."""
+    out: dict[str, Any] = {}
+    for f in _TURN_FIELDS:
+        v = fields[f]
+        if f == "chosen":
+            v = None if v is None else {**v, "dice": list(v["dice"])}
+        elif f == "picks":
+            v = [list(x) for x in v]
+        elif isinstance(v, list):
+            v = list(v)
+        out[f] = v
+    return out
 
 
 def _snap_to_dict(s: dict[str, Any]) -> dict[str, Any]:

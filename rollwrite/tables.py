@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from facade.table import PlacementTable
 from rollwrite.material import SHAPES
@@ -17,6 +17,7 @@ def table(mirror: bool = False) -> PlacementTable:
     return PlacementTable([SHAPES[t] for t in SHAPE_IDS], mirror=mirror)
 
 
+@lru_cache(maxsize=4096)
 def fitting_shapes(filled: int, mirror: bool = False) -> frozenset[str]:
     """Ids of the shapes with at least one legal placement on this building."""
     t = table(mirror)

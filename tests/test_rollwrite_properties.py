@@ -11,7 +11,7 @@ from rollwrite import GameState, new_game, replay
 from rollwrite import actions as acts
 from rollwrite.simulate import random_game
 
-GAMES = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @GAMES
