@@ -233,26 +233,29 @@ class GameState:
         whites = [d for d, f in enumerate(self.dice) if f == WHITE]
         yellow = sheet.stars_left("yellow") > 0
         open_x = {t for i, t in enumerate(X_SIDE) if not self.crossed[i]}
-        crossed_x = {t for i, t in enumerate(X_SIDE) if self.crossed[i]}
+        crossed_x = {t for i, t in enumerate(X_SIDE) if self.crossed[i]} if yellow else set()
         out: list[A.Choose] = []
         for colour in COLOURS:
             own = [d for d, f in enumerate(self.dice) if f == colour]
-            most = len(own) + len(whites)
             bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
+            if len(own) + len(whites) + bonus < 2:
+                continue
+            # every way to pay, by tile size: (dice, bonuses)
+            ways: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+            for k in range(bonus + 1):
+                for a in range(len(own) + 1):
+                    for b in range(len(whites) + 1):
+                        ways.setdefault(a + b + k, []).append(
+                            (tuple(sorted(own[:a] + whites[:b])), k)
+                        )
             for tid, size, infinite in TILES_BY_COLOUR[colour]:
-                if size > most + bonus or tid not in fits:
+                pay = ways.get(size)
+                if not pay or tid not in fits:
                     continue
-                takes = []
                 if infinite or tid in open_x:
-                    takes.append(False)
-                if yellow and tid in crossed_x:
-                    takes.append(True)
-                for k in range(bonus + 1):
-                    for a in range(len(own) + 1):
-                        b = size - k - a
-                        if 0 <= b <= len(whites):
-                            dice = tuple(sorted(own[:a] + whites[:b]))
-                            out.extend(A.Choose(p, tid, dice, k, nc) for nc in takes)
+                    out.extend(A.Choose(p, tid, dice, k, False) for dice, k in pay)
+                if tid in crossed_x:
+                    out.extend(A.Choose(p, tid, dice, k, True) for dice, k in pay)
         return out
 
     def _draw_options(self) -> list[A.Action]:
@@ -300,18 +303,17 @@ class GameState:
         return out
 
     def _pick_options(self, p: int) -> list[A.Action]:
-        sheet = self.sheets[p]
+        marks = self.sheets[p].marks
+        taken = self.picks[p]
+        used = self.used_dice()
         seen: set[str] = set()
         out: list[A.Action] = []
-        for d in self.unused_dice():
-            if d in self.picks[p]:
+        for d, face in enumerate(self.dice):
+            if d in used or d in taken or face in seen:
                 continue
-            face = self.dice[d]
-            tracks = COLOURS if face == WHITE else (face,)
-            for t in tracks:
-                key = f"{face}>{t}"
-                if key not in seen and sheet.room(t) > 0:
-                    seen.add(key)
+            seen.add(face)
+            for t in COLOURS if face == WHITE else (face,):
+                if marks[t] < TRACK_LENGTH:
                     out.append(A.Pick(p, d, t))
         return out
 
