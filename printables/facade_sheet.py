@@ -94,7 +94,7 @@ def layout(paper: str, two_player: bool = False) -> FacadeLayout:
                      for r in range(rows[s])] for s, g in groups.items()}
     heading = 10 * mm
     colour_head = 7 * mm
-    free_h = overview.y - content.y - 2 * heading - colour_head - 4 * mm
+    free_h = overview.y - 3 * mm - content.y - 2 * heading - colour_head - 4 * mm
     n_rows = sum(rows.values())
     cell_h = (free_h - n_rows * (LABEL_H + 3 * mm)) / sum(sum(u) for u in row_units.values())
     cell_w = (content.w - len(COLOURS) * COLUMN_PAD) / sum(units.values())

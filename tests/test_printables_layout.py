@@ -1,0 +1,135 @@
+"""Sheet layouts: blocks inside the margins and apart, tracks and shapes drawn from the material."""
+
+from collections import Counter
+
+import pytest
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from facade.scoring import Line
+from printables import facade_sheet, player_sheet
+from printables.style import MARGIN, Ink
+from rollwrite.material import (
+    COAT_OF_ARMS_LINES, COLOURS, INFINITE_SIDE, SHAPES, STARTING_RED_STARS, TRACKS,
+    TWO_PLAYER_CROSSED, X_SIDE, colour_of,
+)
+
+
+def _apart_and_inside(blocks, content):
+    names = list(blocks)
+    for i, a in enumerate(names):
+        assert blocks[a].inside(content), a
+        for b in names[i + 1:]:
+            assert not blocks[a].overlaps(blocks[b]), (a, b)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("two_player", [False, True])
+def test_player_sheet_blocks_stay_inside_the_margins_without_overlapping(paper, two_player):
+    """RULES 3.2: header, score, building, tracks and reminder all fit on A4 and Letter."""
+    lay = player_sheet.layout(paper, two_player)
+    assert lay.content.x == MARGIN and lay.content.y == MARGIN
+    _apart_and_inside(lay.blocks(), lay.content)
+    assert lay.building.inside(lay.building_block)
+    assert lay.track_box >= 8 * mm and lay.score_box >= 7 * mm
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("two_player", [False, True])
+def test_facade_sheet_blocks_and_shapes_fit_without_overlapping(paper, two_player):
+    """RULES 3.3: every shape and its label lie in its colour's column, none overlap."""
+    lay = facade_sheet.layout(paper, two_player)
+    _apart_and_inside(lay.blocks(), lay.content)
+    assert lay.cell >= 5 * mm
+    boxes = []
+    for slot in lay.slots:
+        band = lay.columns[colour_of(slot.entry.tile)]
+        side = lay.sides[slot.entry.side]
+        for rect in (slot.shape, slot.label):
+            assert rect.inside(side)
+            assert band.x <= rect.x and rect.right <= band.right
+            boxes.append(rect)
+    for i, a in enumerate(boxes):
+        assert not any(a.overlaps(b) for b in boxes[i + 1:])
+
+
+def test_facade_entries_are_the_two_sides_of_the_material():
+    """RULES 3.3: ∞ side and X side exactly as in rollwrite.material, each shape at its size."""
+    lay = facade_sheet.layout("a4")
+    inf = [s.entry.tile for s in lay.slots if s.entry.side == "inf"]
+    xs = [s.entry.tile for s in lay.slots if s.entry.side == "x"]
+    assert Counter(inf) == Counter(INFINITE_SIDE) and Counter(xs) == Counter(X_SIDE)
+    for slot in lay.slots:
+        shape = SHAPES[slot.entry.tile]
+        assert abs(slot.shape.w - shape.width * lay.cell) < 1e-6
+        assert abs(slot.shape.h - shape.height * lay.cell) < 1e-6
+
+
+def test_two_player_facade_crosses_one_four_cell_shape_of_each_colour():
+    """RULES 3.6 and 5.3: R4, B4R, P4, G4R and Y4R crossed at setup; nothing crossed otherwise."""
+    crossed = [e for e in facade_sheet.entries(True) if e.crossed]
+    assert [e.index for e in crossed] == list(TWO_PLAYER_CROSSED)
+    assert sorted(colour_of(e.tile) for e in crossed) == sorted(COLOURS)
+    assert all(SHAPES[e.tile].size == 4 and e.side == "x" for e in crossed)
+    assert not any(e.crossed for e in facade_sheet.entries(False))
+
+
+class _Recorder:
+    """Stands in for a glyph function and remembers where it was drawn."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, c, *args, **kwargs):
+        self.calls.append(args)
+
+
+def _record(monkeypatch, name):
+    rec = _Recorder()
+    monkeypatch.setattr(player_sheet, name, rec)
+    return rec
+
+
+def test_bonus_and_star_symbols_sit_under_the_right_track_boxes(monkeypatch, tmp_path):
+    """RULES 3.2: `+` and ★ under the boxes of the track table, plus the 2 starting red stars."""
+    plus = _record(monkeypatch, "plus")
+    star = _record(monkeypatch, "star")
+    shield = _record(monkeypatch, "shield")
+    c = Canvas(str(tmp_path / "x.pdf"))
+    player_sheet.draw(c, "a4", Ink(False), False)
+    lay = player_sheet.layout("a4")
+    b = lay.track_box
+
+    def box_of(x):
+        i = (x - lay.tracks.x) / b - 0.5
+        assert abs(i - round(i)) < 1e-6  # centred under a box
+        return round(i)
+
+    plus_boxes = sorted(box_of(a[0]) for a in plus.calls)
+    expected_plus = sorted(i for t in TRACKS.values() for i in t.bonus_boxes)
+    assert plus_boxes == expected_plus
+    track_star_calls = [a for a in star.calls if a[2] > 2 * mm]  # the symbols under boxes
+    expected_stars = sorted(i for t in TRACKS.values() for i in t.star_boxes)
+    assert sorted(box_of(a[0]) for a in track_star_calls) == expected_stars
+    headers = len(TRACKS)
+    starting = len(star.calls) - len(track_star_calls) - headers
+    assert starting == STARTING_RED_STARS
+    assert len(shield.calls) == len(COAT_OF_ARMS_LINES)
+
+
+def test_coats_of_arms_sit_beside_rows_2_4_6_and_above_columns_b_d(monkeypatch, tmp_path):
+    """RULES 3.2: shields right of rows 2, 4, 6 and on top of columns b and d."""
+    shield = _record(monkeypatch, "shield")
+    player_sheet.draw(Canvas(str(tmp_path / "x.pdf")), "letter", Ink(True), False)
+    g, s = player_sheet.layout("letter").building, player_sheet.CELL
+    found = set()
+    for x, y, w, h, *_ in shield.calls:
+        cx, cy = x + w / 2, y + h / 2
+        if cx > g.right:
+            found.add(Line("row", int((cy - g.y) // s)))
+        else:
+            assert cy > g.top
+            found.add(Line("column", int((cx - g.x) // s)))
+    assert found == set(COAT_OF_ARMS_LINES)
+    assert found == {Line("row", 1), Line("row", 3), Line("row", 5),
+                     Line("column", 1), Line("column", 3)}

@@ -1,0 +1,112 @@
+"""The PDF pads: page count and size, metadata, fonts, building cells and facade shapes."""
+
+from collections import Counter
+
+import pytest
+from reportlab.lib.units import mm
+
+from facade.grid import COLS, COLUMN_LETTERS, ROWS
+from printables.pad import render_pad
+from printables.player_sheet import CELL
+from rollwrite.material import INFINITE_SIDE, SHAPES, TRACKS, X_SIDE
+from tests.printables_helpers import base_fonts, image_count, operations, reader, squares
+
+A4_PT = (210 * 72 / 25.4, 297 * 72 / 25.4)
+LETTER_PT = (8.5 * 72, 11 * 72)
+STANDARD_FONTS = {"/Helvetica", "/Helvetica-Bold", "/Helvetica-Oblique"}
+
+
+@pytest.mark.parametrize("kind", ["player-sheet", "facade-sheet"])
+@pytest.mark.parametrize(("paper", "size"), [("a4", A4_PT), ("letter", LETTER_PT)])
+def test_pad_has_the_asked_page_count_and_exact_paper_size(kind, paper, size):
+    """Issue 5 options: N pages, A4 is 210 x 297 mm and Letter 8.5 x 11 in, exactly."""
+    pdf = reader(kind, pages=7, paper=paper)
+    assert len(pdf.pages) == 7
+    for page in pdf.pages:
+        box = page.mediabox
+        assert float(box.left) == 0 and float(box.bottom) == 0
+        assert abs(float(box.width) - size[0]) < 0.01
+        assert abs(float(box.height) - size[1]) < 0.01
+
+
+def test_paper_name_is_case_insensitive():
+    """`--paper A4` means the same page as `a4`."""
+    assert render_pad("player-sheet", 1, "A4") == render_pad("player-sheet", 1, "a4")
+
+
+@pytest.mark.parametrize(("kind", "two", "title"), [
+    ("player-sheet", False, "Copenhagen Roll & Write - player sheet"),
+    ("facade-sheet", False, "Copenhagen Roll & Write - facade sheet"),
+    ("facade-sheet", True, "Copenhagen Roll & Write - facade sheet (2 players)"),
+])
+def test_metadata_title_names_the_pad(kind, two, title):
+    """Issue 5: the PDF metadata title is set."""
+    assert reader(kind, pages=1, two_player=two).metadata.title == title
+
+
+@pytest.mark.parametrize("kind", ["player-sheet", "facade-sheet"])
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_pads_use_only_standard_fonts_and_no_raster_images(kind, ink_saver):
+    """Issue 5: vector drawing with the standard PDF fonts (nothing to embed)."""
+    pdf = reader(kind, pages=2, ink_saver=ink_saver)
+    assert base_fonts(pdf) and base_fonts(pdf) <= STANDARD_FONTS
+    assert image_count(pdf) == 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_every_player_page_draws_45_building_cells_of_at_least_12_mm(paper, ink_saver):
+    """RULES 1 and 3.2: the 5 x 9 building, cells big enough to write an X or O with a pen."""
+    assert CELL >= 12 * mm
+    pdf = reader("player-sheet", pages=3, paper=paper, ink_saver=ink_saver)
+    for n in range(3):
+        assert squares(pdf, n, CELL) == COLS * ROWS == 45
+
+
+def test_every_player_page_names_all_45_cells_rows_and_columns():
+    """RULES 1: cells a1..e9 (rows bottom to top), with column letters and row numbers."""
+    pdf = reader("player-sheet", pages=2)
+    names = {f"{c}{r}" for c in COLUMN_LETTERS for r in range(1, ROWS + 1)}
+    for page in pdf.pages:
+        words = Counter(page.extract_text().split())
+        assert all(words[name] == 1 for name in names)
+        assert all(words[letter] >= 1 for letter in COLUMN_LETTERS)
+        assert all(words[str(r)] >= 2 for r in range(1, ROWS + 1))  # row number and score box
+
+
+def test_player_sheet_names_every_ability_and_the_first_player_box():
+    """RULES 3.2: tracks named by ability, first-player box, score track up to 12 and beyond."""
+    text = reader("player-sheet", pages=1).pages[0].extract_text()
+    for track in TRACKS.values():
+        assert track.ability in text
+    for words in ("First player", "Player", "Game no.", "Score", "unlocked at start", "20"):
+        assert words in text
+
+
+def test_facade_sheet_names_all_25_shapes_on_every_page():
+    """RULES 3.3: 10 shapes on the ∞ side and 15 on the X side (R4 and P4 twice)."""
+    expected = Counter(INFINITE_SIDE) + Counter(X_SIDE)
+    assert sum(expected.values()) == 25
+    pdf = reader("facade-sheet", pages=3)
+    for page in pdf.pages:
+        words = Counter(page.extract_text().split())
+        assert {tile: words[tile] for tile in SHAPES} == dict(expected)
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_facade_sheet_draws_every_shape_cell(ink_saver):
+    """RULES 3.3: every shape drawn as its cells (23 ids, 25 entries, 85 cells in all)."""
+    from printables.facade_sheet import layout
+
+    cells = sum(SHAPES[t].size for t in (*INFINITE_SIDE, *X_SIDE))
+    pdf = reader("facade-sheet", pages=1, ink_saver=ink_saver)
+    assert squares(pdf, 0, layout("a4").cell) >= cells
+
+
+def test_hundred_page_pad_stays_small_because_the_sheet_is_drawn_once():
+    """Issue 5 target: at most 30 KB per page; the sheet is one form reused on each page."""
+    data = render_pad("player-sheet", 100, "a4", False, False)
+    assert len(data) / 100 <= 30 * 1024
+    pdf = reader("player-sheet", pages=2)
+    draws = [ops for ops in (list(operations(pdf, n)) for n in range(2))]
+    assert all(sum(1 for _, op in ops if op == b"Do") == 1 for ops in draws)
