@@ -10,8 +10,15 @@ from facade.scoring import Line
 from printables import facade_sheet, player_sheet
 from printables.style import MARGIN, Ink
 from rollwrite.material import (
-    COAT_OF_ARMS_LINES, COLOURS, INFINITE_SIDE, SHAPES, STARTING_RED_STARS, TRACKS,
-    TWO_PLAYER_CROSSED, X_SIDE, colour_of,
+    COAT_OF_ARMS_LINES,
+    COLOURS,
+    INFINITE_SIDE,
+    SHAPES,
+    STARTING_RED_STARS,
+    TRACKS,
+    TWO_PLAYER_CROSSED,
+    X_SIDE,
+    colour_of,
 )
 
 
