@@ -563,15 +563,8 @@ class GameState:
 
     def _apply_extra(self, a: A.Extra) -> list[Event]:
         self._main_step(a)
-        if not 0 <= a.cell < CELLS:
-            raise IllegalAction("that cell is not on the building")
-        mask = 1 << a.cell
+        mask = self._check_single_cell(a.cell, "a cell")
         sheet = self.sheets[a.player]
-        sheet.building.check(mask)
-        if not self._keeps_chosen_placeable(mask):
-            raise IllegalAction(
-                f"a cell on {cell_name(a.cell)} would leave no room for {self.chosen['tile']}"
-            )
         self._need_star("purple")
         if not a.brick:
             self._need_star("blue", "the extra cell is an X")
@@ -593,24 +586,8 @@ class GameState:
     # --- coats of arms
     def _apply_arms_cell(self, a: A.ArmsCell) -> list[Event]:
         self._arms_step(a)
-        if not 0 <= a.cell < CELLS:
-            raise IllegalAction("that cell is not on the building")
-        mask = 1 << a.cell
-        self.sheets[a.player].building.check(mask)
-        if not self._keeps_chosen_placeable(mask):
-            raise IllegalAction(
-                f"an O on {cell_name(a.cell)} would leave no room for {self.chosen['tile']}"
-            )
-        self._push_undo()
-        line = self.pending_arms.pop(0)
-        events = [
-            Event(
-                "arms",
-                f"{self._name()} uses the coat of arms of {ARMS_LINES[line].name}: "
-                f"O on {cell_name(a.cell)}",
-                a.player,
-            )
-        ]
+        mask = self._check_single_cell(a.cell, "an O")
+        events = [self._use_arms(a.player, f"O on {cell_name(a.cell)}")]
         return events + self._place(mask, 0)
 
     def _apply_arms_track(self, a: A.ArmsTrack) -> list[Event]:
@@ -620,18 +597,28 @@ class GameState:
             raise IllegalAction("unknown track")
         if sheet.room(a.colour) == 0:
             raise IllegalAction(f"your {a.colour} track is full")
-        self._push_undo()
-        line = self.pending_arms.pop(0)
-        events = [
-            Event(
-                "arms",
-                f"{self._name()} uses the coat of arms of {ARMS_LINES[line].name}: "
-                f"two boxes on {a.colour}",
-                a.player,
-            )
-        ]
+        events = [self._use_arms(a.player, f"two boxes on {a.colour}")]
         events += sheet.mark(a.colour, COAT_OF_ARMS_TRACK_BOXES, a.player)
         return events + self._skip_impossible_arms()
+
+    def _use_arms(self, player: int, what: str) -> Event:
+        """Spend the oldest waiting coat of arms (after every check has passed)."""
+        self._push_undo()
+        line = self.pending_arms.pop(0)
+        text = f"{self._name()} uses the coat of arms of {ARMS_LINES[line].name}: {what}"
+        return Event("arms", text, player, {"line": line})
+
+    def _check_single_cell(self, cell: int, what: str) -> int:
+        """Mask of a 1-cell tile on `cell`, or IllegalAction saying why it cannot go there."""
+        if not 0 <= cell < CELLS:
+            raise IllegalAction("that cell is not on the building")
+        mask = 1 << cell
+        self.sheets[self.active].building.check(mask)
+        if not self._keeps_chosen_placeable(mask):
+            raise IllegalAction(
+                f"{what} on {cell_name(cell)} would leave no room for {self.chosen['tile']}"
+            )
+        return mask
 
     def _arms_step(self, a: A.Action) -> None:
         if self.phase != "main" or a.player != self.active:
