@@ -1,0 +1,701 @@
+"""The card-edition game state: setup, legal actions, apply with events, end of game."""
+
+from __future__ import annotations
+
+import copy
+import random
+from functools import cache
+from typing import Any
+
+from boardgame import actions as A  # noqa: N812
+from boardgame.material import (
+    ABILITY_NAMES,
+    ARMS_CELLS,
+    ARMS_ROWS,
+    CARDS_PER_COLOUR,
+    COLOURS,
+    END_CARD,
+    END_CARD_DEPTH,
+    HAND_LIMIT,
+    HARBOUR_SIZE,
+    STARTING_ABILITY,
+    STARTING_HANDS,
+    SUPPLY_ABILITIES,
+    TARGET,
+    TILE_COUNTS,
+    TILES,
+    WHITE,
+    WHITE_TILES,
+    tile_colour,
+    tile_id,
+)
+from facade.building import Building
+from facade.errors import IllegalAction
+from facade.events import Event
+from facade.grid import COL_MASKS, FULL, cell_name
+from facade.notation import format_cells, format_placement
+from facade.shapes import image_index
+from facade.table import PlacementTable
+
+TILE_IDS: tuple[str, ...] = tuple(TILES)
+TILE_INDEX = {t: i for i, t in enumerate(TILE_IDS)}
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+_NOT_A = FULL & ~COL_MASKS[0]
+_NOT_E = FULL & ~COL_MASKS[4]
+
+
+@cache
+def tile_table() -> PlacementTable:
+    """Every placement of every card-edition tile; tiles rotate and flip (RULES 2.3)."""
+    return PlacementTable([TILES[t] for t in TILE_IDS], mirror=True)
+
+
+def neighbours(mask: int) -> int:
+    """Cells orthogonally next to `mask`, outside it."""
+    around = ((mask & _NOT_E) << 1) | ((mask & _NOT_A) >> 1) | (mask << 5) | (mask >> 5)
+    return around & FULL & ~mask
+
+
+class GameState:
+    """A game of Copenhagen, the card edition. Build one with `new_game`."""
+
+    def __init__(self, config: dict[str, Any]) -> None:
+        names = list(config["players"])
+        if not 2 <= len(names) <= 4:
+            raise IllegalAction("the card edition is for 2 to 4 players")
+        n = len(names)
+        self.config: dict[str, Any] = {
+            "players": names,
+            "seed": config.get("seed", 0),
+            "options": dict(config.get("options") or {}),
+        }
+        self.names = names
+        self.reshuffles = 0
+        per = CARDS_PER_COLOUR[n]
+        deck = [c for c in COLOURS for _ in range(per)]
+        self._rng("deck").shuffle(deck)
+        self.deck: list[str] = deck  # top of the deck = end of the list
+        self.discard: list[int] = [0] * 5
+        self.hands: list[list[int]] = [[0] * 5 for _ in names]
+        self.harbour: list[str | None] = [self.deck.pop() for _ in range(HARBOUR_SIZE)]
+        self.end_card = "aside"
+        if n == 2:
+            self._bury_end_card()
+        for p in range(n):
+            for _ in range(STARTING_HANDS[p]):
+                self.hands[p][COLOUR_INDEX[self.deck.pop()]] += 1
+        self.tiles: dict[str, int] = {
+            tile_id(c, size): k for c in COLOURS for size, k in TILE_COUNTS[n].items()
+        }
+        self.tiles[WHITE] = WHITE_TILES
+        self.ability_supply: dict[str, int] = dict.fromkeys(SUPPLY_ABILITIES, n)
+        self.abilities: list[dict[str, str]] = [{STARTING_ABILITY: "active"} for _ in names]
+        self.fresh: list[list[str]] = [[] for _ in names]
+        self.boards: list[Building] = [Building() for _ in names]
+        self.colour_masks: list[list[int]] = [[0] * 5 for _ in names]
+        self.scores_: list[int] = [0] * n
+        self.turn = 0
+        self.active = 0
+        self.phase = "act"
+        self.both = False
+        self.pending_arms = 0
+        self.passes = 0
+        self.over = False
+        self.end_reason = ""
+        self.log: list[str] = []
+
+    # ------------------------------------------------------------------ cards
+    def _rng(self, what: str) -> random.Random:
+        return random.Random(f"{self.config['seed']}|{what}|{self.reshuffles}")
+
+    def _bury_end_card(self) -> None:
+        """Top 9 cards and the end card, shuffled, to the bottom (RULES 2.4.3, 2.7)."""
+        top = self.deck[-END_CARD_DEPTH:] if self.deck else []
+        del self.deck[len(self.deck) - len(top):]
+        ten = [*top, END_CARD]
+        self._rng("end").shuffle(ten)
+        self.deck = ten + self.deck
+        self.end_card = "deck"
+
+    def _draw(self) -> str | None:
+        """Top card of the deck, rebuilding the deck once for 3-4 players (RULES 2.7)."""
+        if not self.deck and self.end_card == "aside":
+            pile = [c for i, c in enumerate(COLOURS) for _ in range(self.discard[i])]
+            self.discard = [0] * 5
+            self.reshuffles += 1
+            self._rng("reshuffle").shuffle(pile)
+            self.deck = pile
+            self._bury_end_card()
+        return self.deck.pop() if self.deck else None
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.names)
+
+    @property
+    def current_player(self) -> int:
+        """The active player."""
+        return self.active
+
+    def scores(self) -> list[int]:
+        """Current scores."""
+        return list(self.scores_)
+
+    def recount(self, player: int) -> int:
+        """Score recounted from the board."""
+        return self.boards[player].points()
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.over
+
+    def is_chance(self) -> bool:
+        """Card draws come from the seeded deck inside the state: never a chance node."""
+        return False
+
+    def winners(self) -> list[int]:
+        """Highest score, then fewest empty cells; a full tie shares the victory (RULES 2.7)."""
+        key = [(s, -b.empty) for s, b in zip(self.scores_, self.boards)]
+        best = max(key)
+        return [i for i, k in enumerate(key) if k == best]
+
+    def to_act(self) -> list[int]:
+        """Seats that may act now."""
+        return [] if self.over else [self.active]
+
+    def usable(self, player: int, ability: str) -> bool:
+        """Owned, active, and not gained or re-activated this turn (RULES 5.6)."""
+        return (
+            self.abilities[player].get(ability) == "active"
+            and ability not in self.fresh[player]
+        )
+
+    def hand_size(self, player: int) -> int:
+        """Cards in a player's hand."""
+        return sum(self.hands[player])
+
+    def card_total(self) -> int:
+        """Every card of the game, wherever it is (conservation check)."""
+        return (
+            len(self.deck)
+            + sum(1 for c in self.harbour if c is not None)
+            + sum(self.discard)
+            + sum(sum(h) for h in self.hands)
+            + (1 if self.end_card == "aside" else 0)
+            + (1 if self.end_card == "revealed" else 0)
+        )
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, player: int | None = None) -> list[A.Action]:
+        """Every legal action (one payment per distinct outcome; see `_build_options`)."""
+        if self.over or (player is not None and player != self.active):
+            return []
+        p = self.active
+        if self.phase == "discard":
+            return self._discard_options()
+        if self.phase == "arms":
+            return self._arms_options()
+        if self.phase == "build":
+            return [*self._build_options(), A.Pass(p)]
+        out: list[A.Action] = [*self._take_options(), *self._build_options()]
+        return out or [A.Pass(p)]
+
+    def _take_options(self) -> list[A.Action]:
+        p = self.active
+        full = [i for i, c in enumerate(self.harbour) if c is not None]
+        anyc = self.usable(p, "any")
+        extra_ok = self.usable(p, "additional")
+        both_ok = self.usable(p, "both")
+        out: list[A.Action] = []
+        for ai, a in enumerate(full):
+            for b in full[ai + 1:]:
+                if b - a != 1 and not anyc:
+                    continue
+                extras: list[int | None] = [None]
+                if extra_ok:
+                    extras += [e for e in full if e not in (a, b)]
+                for e in extras:
+                    out.append(A.Take(p, a, b, e, False))
+                    if both_ok:
+                        out.append(A.Take(p, a, b, e, True))
+        return out
+
+    def _discard_options(self) -> list[A.Action]:
+        p = self.active
+        need = self.hand_size(p) - HAND_LIMIT
+        out: list[A.Action] = []
+
+        def rec(i: int, left: int, chosen: list[int]) -> None:
+            if i == 5:
+                if left == 0:
+                    out.append(A.Discard(p, tuple(chosen)))  # type: ignore[arg-type]
+                return
+            for k in range(min(left, self.hands[p][i]), -1, -1):
+                rec(i + 1, left - k, [*chosen, k])
+
+        rec(0, need, [])
+        return out
+
+    def _build_options(self) -> list[A.Action]:
+        """Builds with, per tile and placement, one payment per use of the discount and per
+        colour changed; extra cards of another colour beyond what is needed are accepted by
+        `apply` but not listed."""
+        p = self.active
+        hand = self.hands[p]
+        disc_ok = self.usable(p, "discount")
+        change_ok = self.usable(p, "change")
+        t = tile_table()
+        filled = self.boards[p].filled
+        out: list[A.Action] = []
+        best_other = max(hand) if change_ok else 0
+        for tid, count in self.tiles.items():
+            if count <= 0 or tid == WHITE:
+                continue
+            colour = tile_colour(tid)
+            ci = COLOUR_INDEX[colour]
+            size = TILES[tid].size
+            if size - 1 - disc_ok > hand[ci] + best_other:
+                continue
+            same = self.colour_masks[p][ci]
+            for i in t.legal_indices(filled, [TILE_INDEX[tid]]):
+                pl = t.placements[i]
+                cost0 = size - (1 if neighbours(pl.mask) & same else 0)
+                for disc in ((False, True) if disc_ok and cost0 > 0 else (False,)):
+                    cost = max(0, cost0 - disc)
+                    if hand[ci] >= cost:
+                        pay = [0] * 5
+                        pay[ci] = cost
+                        out.append(A.Build(p, tid, pl.mask, pl.brick, tuple(pay), disc))
+                    elif change_ok:
+                        for xi in range(5):
+                            if xi != ci and hand[ci] + hand[xi] >= cost:
+                                pay = [0] * 5
+                                pay[ci] = hand[ci]
+                                pay[xi] = cost - hand[ci]
+                                out.append(
+                                    A.Build(p, tid, pl.mask, pl.brick, tuple(pay), disc, True)
+                                )
+        return out
+
+    def _white_cells(self) -> list[int]:
+        b = self.boards[self.active]
+        return [c for c in range(45) if b.support >> c & 1]
+
+    def _arms_options(self) -> list[A.Action]:
+        p = self.active
+        out: list[A.Action] = []
+        if self.tiles[WHITE] > 0:
+            out.extend(A.ArmsWhite(p, c) for c in self._white_cells())
+        owned = self.abilities[p]
+        out.extend(
+            A.ArmsAbility(p, ab)
+            for ab in SUPPLY_ABILITIES
+            if ab not in owned and self.ability_supply[ab] > 0
+        )
+        if any(v == "used" for v in owned.values()):
+            out.append(A.ArmsRefresh(p))
+        return out
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: A.Action | str) -> list[Event]:
+        """Apply one action; IllegalAction (and no change at all) when the rules forbid it."""
+        if isinstance(action, str):
+            action = A.parse_action(action)
+        if self.over:
+            raise IllegalAction("the game is over")
+        if not 0 <= action.player < self.players:
+            raise IllegalAction(f"there is no player p{action.player + 1} at this table")
+        if action.player != self.active:
+            raise IllegalAction(
+                f"it is {self.names[self.active]}'s turn, not {self.names[action.player]}'s"
+            )
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"unknown action {action!r}")
+        events = handler(self, action)
+        self.log.append(str(action))
+        return events
+
+    def _apply_take(self, a: A.Take) -> list[Event]:
+        if self.phase != "act":
+            raise IllegalAction(self._phase_hint())
+        p = a.player
+        picks = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
+        if any(not 0 <= i < HARBOUR_SIZE for i in picks):
+            raise IllegalAction("harbour positions are numbered 1 to 7")
+        if len(set(picks)) != len(picks):
+            raise IllegalAction("take each harbour position once")
+        empty = [i for i in picks if self.harbour[i] is None]
+        if empty:
+            raise IllegalAction(f"harbour position {empty[0] + 1} is empty")
+        uses: list[str] = []
+        if abs(a.first - a.second) != 1:
+            if not self.usable(p, "any"):
+                hint = " (positions 1 and 7 are not adjacent)" if {a.first, a.second} == {
+                    0, 6} else ""
+                raise IllegalAction(
+                    f"positions {a.first + 1} and {a.second + 1} are not adjacent{hint}; "
+                    "only an active Any cards tile takes two cards from anywhere"
+                )
+            uses.append("any")
+        if a.extra is not None:
+            if not self.usable(p, "additional"):
+                raise IllegalAction("a third card needs an active Additional card tile")
+            uses.append("additional")
+        if a.both:
+            if not self.usable(p, "both"):
+                raise IllegalAction("building after taking needs an active Both actions tile")
+            uses.append("both")
+        for ab in uses:
+            self.abilities[p][ab] = "used"
+        taken = []
+        for i in picks:
+            colour = self.harbour[i]
+            self.hands[p][COLOUR_INDEX[colour]] += 1
+            self.harbour[i] = None
+            taken.append(colour)
+        self.both = a.both
+        self.passes = 0
+        text = f"{self.names[p]} takes {', '.join(taken)}"
+        if uses:
+            text += " (" + ", ".join(ABILITY_NAMES[u] for u in uses) + ")"
+        events = [Event("took", text, p, {"cards": taken, "abilities": uses})]
+        return events + self._after_take()
+
+    def _after_take(self) -> list[Event]:
+        if self.hand_size(self.active) > HAND_LIMIT:
+            self.phase = "discard"
+            return []
+        if self.both:
+            self.phase = "build"
+            return []
+        return self._end_turn()
+
+    def _apply_discard(self, a: A.Discard) -> list[Event]:
+        if self.phase != "discard":
+            raise IllegalAction("discard only when your hand holds more than 7 cards")
+        p = a.player
+        need = self.hand_size(p) - HAND_LIMIT
+        if len(a.cards) != 5 or any(k < 0 for k in a.cards):
+            raise IllegalAction("name the cards to discard, like R,G")
+        if sum(a.cards) != need:
+            raise IllegalAction(f"discard exactly {need} card(s) to keep 7")
+        short = [c for i, c in enumerate(COLOURS) if a.cards[i] > self.hands[p][i]]
+        if short:
+            raise IllegalAction(f"you do not have that many {short[0]} cards")
+        for i in range(5):
+            self.hands[p][i] -= a.cards[i]
+            self.discard[i] += a.cards[i]
+        events = [
+            Event("discarded", f"{self.names[p]} discards {A.cards_text(a.cards)}", p)
+        ]
+        self.phase = "act"
+        if self.both:
+            self.phase = "build"
+            return events
+        return events + self._end_turn()
+
+    def _apply_build(self, a: A.Build) -> list[Event]:
+        if self.phase not in ("act", "build"):
+            raise IllegalAction(self._phase_hint())
+        p = a.player
+        tid = a.tile
+        if tid not in TILES:
+            raise IllegalAction(f"there is no tile '{tid}'")
+        if tid == WHITE:
+            raise IllegalAction("white tiles come only from a coat of arms")
+        if self.tiles[tid] <= 0:
+            raise IllegalAction(f"no {tid} tile is left in the supply")
+        shape = TILES[tid]
+        images = image_index(shape, True)
+        if a.mask not in images:
+            raise IllegalAction(f"{format_cells(a.mask)} is not the shape of {tid}")
+        if a.brick not in images[a.mask]:
+            where = " or ".join(format_cells(b).upper() for b in images[a.mask])
+            raise IllegalAction(f"placed like that, the brick of {tid} is on {where}")
+        self.boards[p].check(a.mask)
+        colour = tile_colour(tid)
+        ci = COLOUR_INDEX[colour]
+        adjacent = bool(neighbours(a.mask) & self.colour_masks[p][ci])
+        if a.discount and not self.usable(p, "discount"):
+            raise IllegalAction("you have no active Construction discount tile")
+        cost = max(0, shape.size - adjacent - a.discount)
+        pay = a.pay
+        if len(pay) != 5 or any(k < 0 for k in pay):
+            raise IllegalAction("name the cards you pay, like R,R")
+        if sum(pay) != cost:
+            why = " (−1 next to a tile of the same colour)" if adjacent else ""
+            raise IllegalAction(f"{tid} costs {cost} card(s) here{why}; you offered {sum(pay)}")
+        others = [i for i in range(5) if i != ci and pay[i]]
+        if others and not a.change:
+            raise IllegalAction(
+                f"{tid} is paid with {colour} cards; other colours need Change of colours"
+            )
+        if a.change:
+            if not self.usable(p, "change"):
+                raise IllegalAction("you have no active Change of colours tile")
+            if len(others) != 1:
+                raise IllegalAction("Change of colours lets one other colour count as " + colour)
+        short = [c for i, c in enumerate(COLOURS) if pay[i] > self.hands[p][i]]
+        if short:
+            raise IllegalAction(
+                f"you need {pay[COLOUR_INDEX[short[0]]]} {short[0]} card(s) and have "
+                f"{self.hands[p][COLOUR_INDEX[short[0]]]}"
+            )
+        # all checks passed
+        uses = [ab for ab, flag in (("discount", a.discount), ("change", a.change)) if flag]
+        for ab in uses:
+            self.abilities[p][ab] = "used"
+        for i in range(5):
+            self.hands[p][i] -= pay[i]
+            self.discard[i] += pay[i]
+        self.tiles[tid] -= 1
+        self.colour_masks[p][ci] |= a.mask
+        self.phase = "act"
+        self.passes = 0
+        text = f"{self.names[p]} builds {format_placement(tid, a.mask, a.brick)}"
+        text += f" for {A.cards_text(pay)}"
+        if uses:
+            text += " (" + ", ".join(ABILITY_NAMES[u] for u in uses) + ")"
+        events = [Event("built", text, p, {"tile": tid, "cost": cost})]
+        return events + self._place(a.mask, a.brick)
+
+    def _place(self, mask: int, brick: int) -> list[Event]:
+        """Draw a tile, score, end at 12, queue coats of arms (RULES 2.6, 5.5)."""
+        p = self.active
+        board = self.boards[p]
+        events: list[Event] = []
+        gained = board.place(mask, brick)
+        arms = (mask & ARMS_CELLS).bit_count()
+        for line, pts in gained:
+            self.scores_[p] += pts
+            events.append(
+                Event("scored", f"{self.names[p]} completes {line.name}: +{pts}", p,
+                      {"line": line.short, "points": pts})
+            )
+            if line.kind == "row" and line.index in ARMS_ROWS:
+                arms += 1
+        if self.scores_[p] >= TARGET:
+            return events + self._finish(f"{TARGET} points")
+        if arms:
+            events.append(
+                Event("arms_unlocked", f"{self.names[p]} earns {arms} coat-of-arms action(s)", p)
+            )
+        self.pending_arms += arms
+        return events + self._next_arms()
+
+    def _next_arms(self) -> list[Event]:
+        events: list[Event] = []
+        while self.pending_arms and not self._arms_options():
+            self.pending_arms -= 1
+            events.append(Event("arms_lost", "a coat of arms has nothing left to give",
+                                self.active))
+        if self.pending_arms:
+            self.phase = "arms"
+            return events
+        self.phase = "act"
+        return events + self._end_turn()
+
+    def _arms_step(self) -> None:
+        if self.phase != "arms":
+            raise IllegalAction("no coat-of-arms action is waiting")
+
+    def _apply_arms_white(self, a: A.ArmsWhite) -> list[Event]:
+        self._arms_step()
+        if self.tiles[WHITE] <= 0:
+            raise IllegalAction("no white tile is left")
+        if not 0 <= a.cell < 45:
+            raise IllegalAction("that cell is not on the board")
+        self.boards[a.player].check(1 << a.cell)
+        self.tiles[WHITE] -= 1
+        self.pending_arms -= 1
+        events = [Event("arms", f"{self.names[a.player]} places a white tile on "
+                                f"{cell_name(a.cell)}", a.player)]
+        return events + self._place(1 << a.cell, 0)
+
+    def _apply_arms_ability(self, a: A.ArmsAbility) -> list[Event]:
+        self._arms_step()
+        if a.ability not in SUPPLY_ABILITIES:
+            raise IllegalAction(f"'{a.ability}' is not in the ability supply")
+        if a.ability in self.abilities[a.player]:
+            raise IllegalAction(f"you already own {ABILITY_NAMES[a.ability]}")
+        if self.ability_supply[a.ability] <= 0:
+            raise IllegalAction(f"no {ABILITY_NAMES[a.ability]} tile is left")
+        self.ability_supply[a.ability] -= 1
+        self.abilities[a.player][a.ability] = "active"
+        self.fresh[a.player].append(a.ability)
+        self.pending_arms -= 1
+        events = [Event("arms", f"{self.names[a.player]} takes the "
+                                f"{ABILITY_NAMES[a.ability]} tile", a.player)]
+        return events + self._next_arms()
+
+    def _apply_arms_refresh(self, a: A.ArmsRefresh) -> list[Event]:
+        self._arms_step()
+        used = [ab for ab, v in self.abilities[a.player].items() if v == "used"]
+        if not used:
+            raise IllegalAction("none of your ability tiles is used")
+        for ab in used:
+            self.abilities[a.player][ab] = "active"
+            self.fresh[a.player].append(ab)
+        self.pending_arms -= 1
+        names = ", ".join(ABILITY_NAMES[u] for u in used)
+        events = [Event("arms", f"{self.names[a.player]} flips back {names}", a.player)]
+        return events + self._next_arms()
+
+    def _apply_pass(self, a: A.Pass) -> list[Event]:
+        if self.phase == "build":
+            self.phase = "act"
+            return [Event("passed", f"{self.names[a.player]} builds nothing", a.player)] + (
+                self._end_turn()
+            )
+        if self.phase != "act":
+            raise IllegalAction(self._phase_hint())
+        if self.legal_actions() != [A.Pass(a.player)]:
+            raise IllegalAction("you can take cards or build: passing is only for a dead end")
+        self.passes += 1
+        events = [Event("passed", f"{self.names[a.player]} can do nothing and passes",
+                        a.player)]
+        if self.passes >= self.players:
+            return events + self._finish("stalled")
+        return events + self._end_turn()
+
+    def _phase_hint(self) -> str:
+        return {
+            "discard": "first discard down to 7 cards",
+            "arms": "first choose what your coat of arms gives",
+            "build": "you took cards with Both actions: build now, or pass",
+        }.get(self.phase, "that is not possible now")
+
+    # ------------------------------------------------------------------ turns and end
+    def _end_turn(self) -> list[Event]:
+        events: list[Event] = []
+        for i in range(HARBOUR_SIZE):
+            if self.harbour[i] is None:
+                card = self._draw()
+                if card == END_CARD:
+                    self.end_card = "revealed"
+                    events.append(Event("end_card", "the end card is revealed", None))
+                    return events + self._finish("end card")
+                self.harbour[i] = card
+        self.fresh[self.active] = []
+        self.both = False
+        self.turn += 1
+        self.active = (self.active + 1) % self.players
+        events.append(
+            Event("turn_started", f"turn {self.turn + 1}: {self.names[self.active]}",
+                  self.active, {"turn": self.turn + 1})
+        )
+        return events
+
+    def _finish(self, reason: str) -> list[Event]:
+        self.over = True
+        self.end_reason = reason
+        self.phase = "over"
+        won = self.winners()
+        names = " and ".join(self.names[w] for w in won)
+        verb = "wins" if len(won) == 1 else "share the victory"
+        return [
+            Event("game_over", f"game over ({reason}): {names} {verb} with "
+                               f"{self.scores_[won[0]]}", None,
+                  {"winners": won, "scores": self.scores(), "reason": reason})
+        ]
+
+    # ------------------------------------------------------------------ copies and JSON
+    _FIELDS = (
+        "config", "names", "deck", "discard", "hands", "harbour", "end_card", "reshuffles",
+        "tiles", "ability_supply", "abilities", "fresh", "colour_masks", "scores_", "turn",
+        "active", "phase", "both", "pending_arms", "passes", "over", "end_reason", "log",
+    )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-friendly form of the whole state (including the deck order)."""
+        d = {f: copy.deepcopy(getattr(self, f)) for f in self._FIELDS}
+        d["boards"] = [[b.filled, b.bricks] for b in self.boards]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> GameState:
+        """Inverse of `to_dict`."""
+        new = cls.__new__(cls)
+        for f in cls._FIELDS:
+            setattr(new, f, copy.deepcopy(d[f]))
+        new.boards = [Building(f, b) for f, b in d["boards"]]
+        return new
+
+    def clone(self) -> GameState:
+        """An independent copy."""
+        new = GameState.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.hands = [list(h) for h in self.hands]
+        new.harbour = list(self.harbour)
+        new.tiles = dict(self.tiles)
+        new.ability_supply = dict(self.ability_supply)
+        new.abilities = [dict(a) for a in self.abilities]
+        new.fresh = [list(f) for f in self.fresh]
+        new.colour_masks = [list(m) for m in self.colour_masks]
+        new.scores_ = list(self.scores_)
+        new.boards = [Building(b.filled, b.bricks) for b in self.boards]
+        new.log = list(self.log)
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What `player` may see: their hand, others' hand sizes, never the deck order."""
+        d = self.to_dict()
+        d["config"]["seed"] = None
+        d["viewer"] = player
+        d["deck"] = None
+        d["deck_size"] = len(self.deck)
+        d["end_card_in_deck"] = self.end_card == "deck"
+        d["hand_sizes"] = [sum(h) for h in self.hands]
+        d["hands"] = [h if i == player else None for i, h in enumerate(self.hands)]
+        return d
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], player: int, rng: random.Random) -> GameState:
+        """A full state consistent with a view: unseen cards dealt at random (for search)."""
+        d = copy.deepcopy(view)
+        n = len(d["names"])
+        unseen = [CARDS_PER_COLOUR[n]] * 5
+        seen = [0] * 5
+        for c in d["harbour"]:
+            if c is not None:
+                seen[COLOUR_INDEX[c]] += 1
+        for i in range(5):
+            seen[i] += d["discard"][i] + d["hands"][player][i]
+        pool = [c for i, c in enumerate(COLOURS) for _ in range(unseen[i] - seen[i])]
+        rng.shuffle(pool)
+        for q in range(n):
+            if q != player:
+                h = [0] * 5
+                for _ in range(d["hand_sizes"][q]):
+                    h[COLOUR_INDEX[pool.pop()]] += 1
+                d["hands"][q] = h
+        deck = pool[: d["deck_size"] - (1 if d["end_card_in_deck"] else 0)]
+        if d["end_card_in_deck"]:
+            depth = min(len(deck), END_CARD_DEPTH)
+            deck.insert(rng.randint(0, depth), END_CARD)
+        d["deck"] = deck
+        d["config"]["seed"] = rng.randrange(1 << 30)
+        for k in ("viewer", "deck_size", "end_card_in_deck", "hand_sizes"):
+            d.pop(k, None)
+        return cls.from_dict(d)
+
+
+_HANDLERS: dict[type, Any] = {
+    A.Take: GameState._apply_take,
+    A.Discard: GameState._apply_discard,
+    A.Build: GameState._apply_build,
+    A.ArmsWhite: GameState._apply_arms_white,
+    A.ArmsAbility: GameState._apply_arms_ability,
+    A.ArmsRefresh: GameState._apply_arms_refresh,
+    A.Pass: GameState._apply_pass,
+}
