@@ -1,0 +1,87 @@
+"""Random legal self-play of the card edition with every invariant checked after every action."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from boardgame.game import new_game, replay
+from boardgame.material import SUPPLY_ABILITIES, TILE_COUNTS, WHITE_TILES
+from boardgame.state import GameState
+from facade.grid import supported
+
+
+def invariant_problems(before: GameState, after: GameState, total_cards: int) -> list[str]:
+    """What an applied action broke, in words (empty when all is well)."""
+    problems = []
+    if after.card_total() != total_cards:
+        problems.append(f"{after.card_total()} cards in play, expected {total_cards}")
+    n = after.players
+    placed_tiles = sum(after.tiles.values())
+    full_supply = 5 * sum(TILE_COUNTS[n].values()) + WHITE_TILES
+    built = sum(1 for line in after.log if " build " in line or " arms white " in line)
+    if placed_tiles + built != full_supply:
+        problems.append(f"tiles: {placed_tiles} in supply + {built} built != {full_supply}")
+    for ab in SUPPLY_ABILITIES:
+        owners = sum(1 for a in after.abilities if ab in a)
+        if owners + after.ability_supply[ab] != n:
+            problems.append(f"ability {ab}: {owners} owned + supply != {n}")
+    for p in range(n):
+        b0, b1 = before.boards[p], after.boards[p]
+        if b0.filled & ~b1.filled:
+            problems.append(f"p{p + 1}: a tile vanished")
+        new = b1.filled & ~b0.filled
+        if new and not new & supported(b0.filled):
+            problems.append(f"p{p + 1}: new tile rests on nothing")
+        if after.scores_[p] != after.recount(p):
+            problems.append(f"p{p + 1}: score {after.scores_[p]} != recount {after.recount(p)}")
+        if any(h < 0 for h in after.hands[p]):
+            problems.append(f"p{p + 1}: negative cards")
+    return problems
+
+
+def random_game(players: int, seed: int, check: bool = True) -> tuple[GameState, int]:
+    """One uniform random legal game; the final state and how many invariant problems."""
+    rng = random.Random(seed)
+    state = new_game(players, seed)
+    total = state.card_total()
+    problems = 0
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        before = state.clone() if check else None
+        state.apply(action)
+        if check:
+            problems += len(invariant_problems(before, state, total))
+    if check and replay(state.config, state.log) != state:
+        problems += 1
+    return state, problems
+
+
+def simulate(players: int, games: int, seed: int, check: bool = True) -> dict[str, Any]:
+    """Statistics of `games` random games (the JSON of `copenhagen simulate`)."""
+    start = time.perf_counter()
+    turns = 0
+    totals = [0] * players
+    problems = 0
+    ended: dict[str, int] = {"12 points": 0, "end card": 0, "stalled": 0}
+    for g in range(games):
+        state, bad = random_game(players, seed * 100_003 + g, check=check)
+        problems += bad
+        turns += state.turn + 1
+        for p, s in enumerate(state.scores()):
+            totals[p] += s
+        ended[state.end_reason] = ended.get(state.end_reason, 0) + 1
+    seconds = time.perf_counter() - start
+    return {
+        "edition": "boardgame",
+        "players": players,
+        "games": games,
+        "seconds": round(seconds, 3),
+        "games_per_s": round(games / seconds, 1) if seconds else None,
+        "mean_turns": round(turns / games, 2) if games else 0,
+        "mean_scores": [round(t / games, 2) for t in totals] if games else [],
+        "invariant_violations": problems,
+        "ended_by": ended,
+        "checked": check,
+    }
