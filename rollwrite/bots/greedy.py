@@ -1,0 +1,171 @@
+"""The greedy Roll & Write bot: the best immediate value of every decision, from the view."""
+
+from __future__ import annotations
+
+import random
+
+from facade.scoring import newly_completed
+from rollwrite import actions as A  # noqa: N812
+from rollwrite.bots.evaluate import best_brick, grid_value, sheet_value
+from rollwrite.material import TRACK_LENGTH, TRACKS
+from rollwrite.state import GameState
+from rollwrite.tables import SHAPE_INDEX, table
+
+STAR_COST = 0.45
+BONUS_COST = 0.3
+DIE_LEFT_COST = 0.04  # every die left unused helps the other players a little
+
+
+def placement_options(state: GameState, tile: str) -> list[tuple[float, int, int]]:
+    """(grid value, mask, X cell) of every legal placement of `tile` with its best X."""
+    sheet = state.sheets[state.active]
+    filled, bricks = sheet.building.filled, sheet.building.bricks
+    t = table(state.mirror)
+    out = []
+    for i in t.legal_indices(filled, [SHAPE_INDEX[tile]]):
+        mask = t.placements[i].mask
+        cell, v = best_brick(filled, bricks, mask, t.cell_bits[i])
+        out.append((v, mask, cell))
+    return out
+
+
+def best_draw(state: GameState, tile: str) -> tuple[float, A.Draw | None]:
+    """The best way to draw `tile` now (an all-O draw counts the blue ★ it costs)."""
+    p = state.active
+    sheet = state.sheets[p]
+    blue = sheet.stars_left("blue") > 0
+    best_v, best = -1e9, None
+    for v, mask, cell in placement_options(state, tile):
+        if v > best_v:
+            best_v, best = v, A.Draw(p, tile, mask, cell)
+        if blue:
+            clean = grid_value(sheet.building.filled | mask, sheet.building.bricks) - STAR_COST
+            if clean > best_v:
+                best_v, best = clean, A.Draw(p, tile, mask, 0)
+    return best_v, best
+
+
+def choose_value(state: GameState, choice: A.Choose, draw_values: dict[str, float]) -> float:
+    """Value of a choice: its best drawing, less the bonuses and stars it spends and the
+    dice it leaves to the others."""
+    left = len(state.dice) - len(choice.dice)
+    cost = BONUS_COST * choice.bonuses + DIE_LEFT_COST * left * (state.players - 1)
+    if choice.new_choice:
+        cost += STAR_COST
+    return draw_values[choice.tile] - cost
+
+
+def rank_choices(state: GameState, choices: list[A.Choose]) -> list[tuple[float, A.Choose]]:
+    """Choices with their values, best first."""
+    draw_values = {t: best_draw(state, t)[0] for t in {c.tile for c in choices}}
+    ranked = [(choose_value(state, c, draw_values), c) for c in choices]
+    ranked.sort(key=lambda x: -x[0])
+    return ranked
+
+
+def pick_value(state: GameState, player: int, track: str) -> float:
+    """Worth of one more box on a track for a passive player."""
+    sheet = state.sheets[player]
+    marks = sheet.marks[track]
+    if marks >= TRACK_LENGTH:
+        return -1.0
+    symbol = TRACKS[track].symbols[marks]
+    value = 0.1 + 0.02 * marks
+    if symbol == "+":
+        value += 0.35
+    elif symbol == "*":
+        value += 0.5 if track != "red" else 0.4
+    if marks == TRACK_LENGTH - 1:
+        value += 2.0
+    return value
+
+
+def best_pick(state: GameState, player: int, options: list[A.Action]) -> A.Action:
+    """The pick with the most worth (bots never decline: RULES 5.10)."""
+    picks = [a for a in options if isinstance(a, A.Pick)]
+    if not picks:
+        return A.Pass(player)
+    return max(picks, key=lambda a: (pick_value(state, player, a.track), -a.die))
+
+
+def after_value(state: GameState, action: A.Action, player: int) -> float:
+    """Sheet value for `player` after applying `action` to a copy."""
+    copy = state.clone()
+    copy.apply(action)
+    return sheet_value(copy.sheets[player])
+
+
+class GreedyBot:
+    """Best immediate value, with sensible tie-breaks; no look-ahead."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.seed = seed
+
+    def state_of(self, view: dict, player: int) -> GameState:
+        """A state rebuilt from what the player sees (the seed is not in the view)."""
+        return GameState.from_view(view, self.rng.randrange(1 << 30))
+
+    def choose(self, view: dict, player: int) -> A.Action:
+        """The action for `player` in the position the view shows."""
+        state = self.state_of(view, player)
+        return self.decide(state, player)
+
+    def decide(self, state: GameState, player: int) -> A.Action:
+        """Decision on a full state rebuilt from the view."""
+        options = state.legal_actions(player)
+        if not options:
+            raise ValueError("no decision to take for this player now")
+        if state.phase == "setup":
+            return A.Setup(player, "red")
+        if state.phase == "passive":
+            return best_pick(state, player, options)
+        if state.pending_arms:
+            return self.arms(state, player, options)
+        if state.chosen is None:
+            return self.before_choosing(state, player, options)
+        if not state.drawn:
+            return self.draw(state)
+        return self.finish(state, player, options)
+
+    # --- the steps of a turn
+    def before_choosing(self, state: GameState, player: int, options: list) -> A.Action:
+        """Choose the best tile (or use an extra cell first if it pays)."""
+        extra = self.useful_extra(state, player, options)
+        if extra is not None:
+            return extra
+        choices = [a for a in options if isinstance(a, A.Choose)]
+        if choices:
+            return rank_choices(state, choices)[0][1]
+        rerolls = [a for a in options if isinstance(a, A.Reroll) and len(a.dice) == 5]
+        return rerolls[0] if rerolls else A.End(player)
+
+    def draw(self, state: GameState) -> A.Action:
+        """The best drawing of the chosen tile."""
+        _, action = best_draw(state, state.chosen["tile"])
+        assert action is not None
+        return action
+
+    def finish(self, state: GameState, player: int, options: list) -> A.Action:
+        """End the turn, after an extra cell if one pays."""
+        extra = self.useful_extra(state, player, options)
+        return extra if extra is not None else A.End(player)
+
+    def useful_extra(self, state: GameState, player: int, options: list) -> A.Action | None:
+        """A purple ★ extra cell when it completes a line now."""
+        extras = [a for a in options if isinstance(a, A.Extra) and a.brick]
+        if not extras:
+            return None
+        filled = state.sheets[player].building.filled
+        for a in extras:
+            if newly_completed(filled, filled | (1 << a.cell)):
+                return a
+        return None
+
+    def arms(self, state: GameState, player: int, options: list) -> A.Action:
+        """The coat-of-arms choice with the best sheet afterwards."""
+        best = max(options, key=lambda a: (after_value(state, a, player)
+                                           if not isinstance(a, A.Undo) else -1e9))
+        return best

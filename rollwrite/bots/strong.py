@@ -1,0 +1,190 @@
+"""The strong Roll & Write bot: expectation over dice outcomes for rerolls, colour changes and
+the choice of placement (what the next turn's dice are likely to allow)."""
+
+from __future__ import annotations
+
+from statistics import mean
+
+from facade.scoring import newly_completed
+from rollwrite import actions as A  # noqa: N812
+from rollwrite.bots.evaluate import grid_value
+from rollwrite.bots.greedy import STAR_COST, GreedyBot, best_draw, choose_value
+from rollwrite.material import FACES, SHAPES, colour_of
+from rollwrite.state import GameState
+from rollwrite.tables import SHAPE_IDS, SHAPE_INDEX, table
+
+SAMPLES = 8  # imagined rolls per estimate
+TOP = 4  # placements looked at more closely
+LOOKAHEAD = 0.45  # weight of next turn's expected gain
+
+
+def immediate_gain(filled: int, bricks: int, mask: int) -> float:
+    """Points a placement scores at once (its X put where it hurts least: counted as 1 per
+    row / 2 per column when any line already holds an X, else the windows-only value)."""
+    after = filled | mask
+    total = 0.0
+    for line in newly_completed(filled, after):
+        total += line.points(bricks)
+    return total
+
+
+def best_gain_by_shape(state: GameState, player: int, filled: int, bricks: int) -> dict[str, float]:
+    """Per facade-sheet shape that fits: the most points one placement of it scores at once."""
+    t = table(state.mirror)
+    out: dict[str, float] = {}
+    for i in t.legal_indices(filled):
+        tid = SHAPE_IDS[int(t.owner[i])]
+        g = immediate_gain(filled, bricks, t.placements[i].mask)
+        if g >= out.get(tid, -1.0):
+            out[tid] = g
+    return out
+
+
+def expected_next_gain(state: GameState, player: int, filled: int, bricks: int,
+                       rolls: list[tuple[str, ...]]) -> float:
+    """Mean over imagined rolls of the best immediate points next turn."""
+    gains = best_gain_by_shape(state, player, filled, bricks)
+    if not gains:
+        return 0.0
+    sheet = state.sheets[player]
+    open_ids = set(state.available_entries())
+    best_per_roll = []
+    for roll in rolls:
+        whites = roll.count("white")
+        best = 0.0
+        for tid, g in gains.items():
+            if g <= best or tid not in open_ids:
+                continue
+            colour = colour_of(tid)
+            have = roll.count(colour) + whites + min(2, sheet.bonuses_left(colour))
+            if SHAPES[tid].size <= have:
+                best = g
+        best_per_roll.append(best)
+    return mean(best_per_roll)
+
+
+class StrongBot(GreedyBot):
+    """Greedy values, plus expectations over dice: when to reroll or change colours, and
+    which placement leaves the best chances for the next turn."""
+
+    name = "strong"
+
+    def _rolls(self, n: int = SAMPLES) -> list[tuple[str, ...]]:
+        return [tuple(self.rng.choice(FACES) for _ in range(5)) for _ in range(n)]
+
+    def _best_value(self, state: GameState, dice: list[str], draws: dict[str, float]) -> float:
+        saved = state.dice
+        state.dice = list(dice)
+        try:
+            choices = state._choose_options()
+        finally:
+            state.dice = saved
+        if not choices:
+            return -1.0
+        return max(choose_value(state, c, draws) for c in choices)
+
+    def _draw_values(self, state: GameState) -> dict[str, float]:
+        return {t: best_draw(state, t)[0] for t in SHAPES}
+
+    def before_choosing(self, state: GameState, player: int, options: list) -> A.Action:
+        """Reroll or change colours when the expectation says so, then choose with look-ahead."""
+        extra = self.useful_extra(state, player, options)
+        if extra is not None:
+            return extra
+        draws = self._draw_values(state)
+        now = self._best_value(state, state.dice, draws)
+        sheet = state.sheets[player]
+        if sheet.stars_left("green") > 0:
+            best_change, best_v = None, now + STAR_COST + 0.2
+            for a in options:
+                if isinstance(a, A.Change):
+                    dice = list(state.dice)
+                    for d in a.dice:
+                        dice[d] = a.face
+                    v = self._best_value(state, dice, draws)
+                    if v > best_v:
+                        best_change, best_v = a, v
+            if best_change is not None:
+                return best_change
+        if sheet.stars_left("red") > 0:
+            reroll = self._reroll(state, draws, now)
+            if reroll is not None:
+                return A.Reroll(player, reroll)
+        choices = [a for a in options if isinstance(a, A.Choose)]
+        if not choices:
+            return A.End(player)
+        return self._choose_with_lookahead(state, player, choices, draws)
+
+    def _reroll(self, state: GameState, draws: dict[str, float], now: float
+                ) -> tuple[int, ...] | None:
+        """Dice to reroll when the expected best choice beats keeping these dice."""
+        counts = {f: state.dice.count(f) for f in FACES if f != "white"}
+        keep_colour = max(counts, key=lambda c: (counts[c], c))
+        candidates = {tuple(range(5))}
+        others = tuple(d for d, f in enumerate(state.dice) if f not in (keep_colour, "white"))
+        if others:
+            candidates.add(others)
+        best, best_gain = None, STAR_COST + 0.3
+        for subset in sorted(candidates):
+            values = []
+            for roll in self._rolls():
+                dice = list(state.dice)
+                for d in subset:
+                    dice[d] = roll[d]
+                values.append(self._best_value(state, dice, draws))
+            gain = mean(values) - now
+            if gain > best_gain:
+                best, best_gain = subset, gain
+        return best
+
+    def _choose_with_lookahead(self, state: GameState, player: int, choices: list[A.Choose],
+                               draws: dict[str, float]) -> A.Action:
+        ranked = sorted(((choose_value(state, c, draws), c) for c in choices),
+                        key=lambda x: -x[0])
+        sheet = state.sheets[player]
+        filled, bricks = sheet.building.filled, sheet.building.bricks
+        rolls = self._rolls()
+        best, best_v = ranked[0][1], -1e9
+        seen: set[str] = set()
+        for value, choice in ranked:
+            if choice.tile in seen:
+                continue
+            seen.add(choice.tile)
+            if len(seen) > TOP:
+                break
+            _, draw = best_draw(state, choice.tile)
+            if draw is None:
+                continue
+            after_b = bricks | draw.brick
+            future = expected_next_gain(state, player, filled | draw.mask, after_b, rolls)
+            v = value + LOOKAHEAD * future
+            if v > best_v:
+                best, best_v = choice, v
+        return best
+
+    def draw(self, state: GameState) -> A.Action:
+        """Among the best drawings of the chosen tile, the one that leaves the best chances."""
+        p = state.active
+        tid = state.chosen["tile"]
+        sheet = state.sheets[p]
+        filled, bricks = sheet.building.filled, sheet.building.bricks
+        t = table(state.mirror)
+        blue = sheet.stars_left("blue") > 0
+        options = []
+        for i in t.legal_indices(filled, [SHAPE_INDEX[tid]]):
+            mask = t.placements[i].mask
+            for cell in t.cell_bits[i]:
+                options.append((grid_value(filled | mask, bricks | cell), mask, cell))
+            if blue:
+                options.append((grid_value(filled | mask, bricks) - STAR_COST, mask, 0))
+        options.sort(key=lambda x: -x[0])
+        rolls = self._rolls()
+        best, best_v = options[0], -1e9
+        for v, mask, cell in options[:TOP]:
+            total = v + LOOKAHEAD * expected_next_gain(
+                state, p, filled | mask, bricks | cell, rolls
+            )
+            if total > best_v:
+                best, best_v = (v, mask, cell), total
+        return A.Draw(p, tid, best[1], best[2])
+
