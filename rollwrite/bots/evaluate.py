@@ -2,35 +2,16 @@
 
 from __future__ import annotations
 
-from facade.grid import FULL, supported
-from facade.scoring import ALL_LINES
+from facade.potential import grid_value as facade_grid_value
 from rollwrite.material import COAT_OF_ARMS_LINES, COLOURS, TRACK_LENGTH, TRACKS
 from rollwrite.sheet import Sheet
 
-_ARMS = {(ln.kind, ln.index) for ln in COAT_OF_ARMS_LINES}
-# (mask, cells, windows-only points, with-brick points, has coat of arms) per line
-LINES = [
-    (ln.mask, ln.mask.bit_count(), ln.points(0), ln.points(ln.mask), (ln.kind, ln.index) in _ARMS)
-    for ln in ALL_LINES
-]
-ARMS_VALUE = 1.2  # a coat of arms is worth about a point: an O cell or two boxes
+ARMS_LINES = frozenset((ln.kind, ln.index) for ln in COAT_OF_ARMS_LINES)
 
 
 def grid_value(filled: int, bricks: int) -> float:
-    """Points of complete lines plus a share of what incomplete lines may still score."""
-    value = 0.0
-    for mask, n, clean, dirty, arms in LINES:
-        have = (filled & mask).bit_count()
-        brick = bool(bricks & mask)
-        if have == n:
-            value += dirty if brick else clean
-            continue
-        share = (have / n) ** 2
-        value += share * ((dirty if brick else clean) * 0.85 + (ARMS_VALUE if arms else 0.0))
-    # empty cells already roofed over are hard to fill: every tile needs support
-    roofed = ~filled & (filled >> 5) & FULL & ~supported(filled)
-    value -= 0.35 * roofed.bit_count()
-    return value
+    """The building's promise on a Roll & Write sheet (coats of arms on rows 2, 4, 6, b, d)."""
+    return facade_grid_value(filled, bricks, ARMS_LINES)
 
 
 def track_value(sheet: Sheet) -> float:
