@@ -1,0 +1,114 @@
+"""The greedy card-edition bot: the best immediate value of every decision, from the view."""
+
+from __future__ import annotations
+
+import random
+
+from boardgame import actions as A  # noqa: N812
+from boardgame.material import ARMS_CELLS, ARMS_ROWS, HAND_LIMIT, TILES
+from boardgame.state import COLOUR_INDEX, GameState
+from facade.potential import grid_value
+
+ARMS_LINES = frozenset(("row", r) for r in ARMS_ROWS)
+ARMS_VALUE = 1.3
+CARD_VALUE = 0.28  # what a card in hand is worth, roughly
+CELL_VALUE = 0.2
+ABILITY_COST = 0.5  # using an ability tile (it needs a coat of arms to come back)
+ABILITY_PREFERENCE = ("both", "discount", "change", "additional")
+
+
+def board_value(state: GameState, player: int, filled: int, bricks: int) -> float:
+    """The board's promise, with coats of arms: rows 2, 4, 6 and the covered cells."""
+    covered = (filled & ARMS_CELLS).bit_count()
+    return (
+        grid_value(filled, bricks, ARMS_LINES, ARMS_VALUE)
+        + ARMS_VALUE * covered
+        + CELL_VALUE * filled.bit_count()  # fewer empty cells: the tie-break, and progress
+    )
+
+
+def hand_value(hand: list[int] | tuple[int, ...]) -> float:
+    """Cards are worth more when they gather in few colours (big tiles need many)."""
+    return sum(CARD_VALUE * n + 0.06 * n * n for n in hand)
+
+
+def build_value(state: GameState, a: A.Build) -> float:
+    """Change in board promise, less the cards paid and the abilities used."""
+    p = a.player
+    board = state.boards[p]
+    before = board_value(state, p, board.filled, board.bricks)
+    after = board_value(state, p, board.filled | a.mask, board.bricks | a.brick)
+    hand_after = [h - k for h, k in zip(state.hands[p], a.pay)]
+    cost = hand_value(state.hands[p]) - hand_value(hand_after)
+    return after - before - cost - ABILITY_COST * (a.discount + a.change) + 0.15 * TILES[
+        a.tile
+    ].size
+
+
+def take_value(state: GameState, a: A.Take) -> float:
+    """What the cards taken add to the hand, less the abilities used."""
+    p = a.player
+    hand = list(state.hands[p])
+    for pos in (a.first, a.second, a.extra):
+        if pos is not None and state.harbour[pos] is not None:
+            hand[COLOUR_INDEX[state.harbour[pos]]] += 1
+    over = max(0, sum(hand) - HAND_LIMIT)
+    used = (abs(a.first - a.second) != 1) + (a.extra is not None) + a.both
+    gained = hand_value(hand) - hand_value(state.hands[p]) - 0.4 * over
+    return gained - ABILITY_COST * used + (0.6 if a.both else 0.0)
+
+
+def discard_value(state: GameState, a: A.Discard) -> float:
+    """The hand that is kept."""
+    return hand_value([h - k for h, k in zip(state.hands[a.player], a.cards)])
+
+
+def arms_value(state: GameState, a: A.Action) -> float:
+    """Coat-of-arms choices: a scoring white tile first, then abilities in a useful order."""
+    p = a.player
+    if isinstance(a, A.ArmsWhite):
+        board = state.boards[p]
+        cell = 1 << a.cell
+        return board_value(state, p, board.filled | cell, board.bricks) - board_value(
+            state, p, board.filled, board.bricks
+        )
+    if isinstance(a, A.ArmsAbility):
+        return 2.0 - 0.2 * ABILITY_PREFERENCE.index(a.ability)
+    used = sum(1 for v in state.abilities[p].values() if v == "used")
+    return 0.9 * used
+
+
+class GreedyBot:
+    """Best immediate value, with sensible tie-breaks; no look-ahead."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def state_of(self, view: dict, player: int) -> GameState:
+        """A full state consistent with the view (hidden cards sampled, never peeked)."""
+        return GameState.from_view(view, player, self.rng)
+
+    def choose(self, view: dict, player: int) -> A.Action:
+        """The action for `player` in the position the view shows."""
+        return self.decide(self.state_of(view, player), player)
+
+    def decide(self, state: GameState, player: int) -> A.Action:
+        """Decision on a full state (its hidden parts are samples)."""
+        options = state.legal_actions(player)
+        if not options:
+            raise ValueError("no decision to take for this player now")
+        return max(options, key=lambda a: (self.value(state, a), -options.index(a)))
+
+    def value(self, state: GameState, a: A.Action) -> float:
+        """Immediate value of an action."""
+        if isinstance(a, A.Build):
+            return build_value(state, a)
+        if isinstance(a, A.Take):
+            return take_value(state, a)
+        if isinstance(a, A.Discard):
+            return discard_value(state, a)
+        if isinstance(a, A.Pass):
+            return -0.5
+        return arms_value(state, a)
