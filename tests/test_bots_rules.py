@@ -1,0 +1,137 @@
+"""Bots of both editions: legal actions only, determinism, no peeking (issue 4, RULES 4)."""
+
+import random
+
+import pytest
+
+import boardgame
+import rollwrite
+from benchmarks.arena import play_one, wilson
+from boardgame.bots import hint as card_hint
+from boardgame.bots import make_bot as card_bot
+from rollwrite.bots import hint as dice_hint
+from rollwrite.bots import make_bot as dice_bot
+from rollwrite.bots.greedy import GreedyBot
+
+LEVELS = ["random", "greedy", "strong"]
+
+
+def random_positions(engine, players, seed, count):
+    """States reached by random legal play, with the seat to decide."""
+    rng = random.Random(seed)
+    state = engine.new_game(players, seed)
+    out = []
+    while not state.is_over() and len(out) < count:
+        if state.is_chance():
+            state.apply(state.chance_action())
+            continue
+        p = rng.choice(state.to_act())
+        out.append((state.clone(), p))
+        state.apply(rng.choice(state.legal_actions(p)))
+    return out
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_dice_bots_only_return_legal_actions(level, players):
+    """Every decision, passive picks and coats of arms included (RULES 3.4)."""
+    bot = dice_bot(level, 3)
+    for state, p in random_positions(rollwrite, players, players * 7, 60):
+        action = bot.choose(state.view(p), p)
+        state.apply(action)  # raises IllegalAction if it were not legal
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("players", [2, 3])
+def test_card_bots_only_return_legal_actions(level, players):
+    """Every decision, discards and coats of arms included (RULES 2.5, 2.6)."""
+    bot = card_bot(level, 3)
+    for state, p in random_positions(boardgame, players, players * 5, 25):
+        state.apply(bot.choose(state.view(p), p))
+
+
+@pytest.mark.parametrize("edition", ["rollwrite", "boardgame"])
+def test_bots_play_whole_games_to_the_end(edition):
+    result = play_one(edition, ["greedy", "strong"], 11)
+    assert result["winners"] and result["turns"] > 5
+
+
+@pytest.mark.parametrize("edition", ["rollwrite", "boardgame"])
+def test_same_seed_same_bot_same_game(edition):
+    """Determinism: same seed and same bots give the same game."""
+    assert play_one(edition, ["strong", "greedy"], 5) == play_one(edition, ["strong", "greedy"], 5)
+
+
+def test_dice_view_holds_no_seed_so_bots_cannot_see_future_dice():
+    """Bots are given a view; the seed that fixes future dice is not in it."""
+    state = rollwrite.new_game(2, "secret")
+    assert state.view(0)["config"]["seed"] is None
+
+
+def test_dice_strong_bot_choice_does_not_depend_on_the_seed():
+    """No peeking: two games alike but for their seed (future dice) get the same choice."""
+    a = rollwrite.new_game(1, "one", {"dice": "manual"})
+    b = rollwrite.new_game(1, "two", {"dice": "manual"})
+    for s in (a, b):
+        s.apply("p1 roll RRGWY")
+    choice_a = dice_bot("strong", 9).choose(a.view(0), 0)
+    choice_b = dice_bot("strong", 9).choose(b.view(0), 0)
+    assert choice_a == choice_b
+
+
+def test_card_strong_bot_ignores_hidden_cards():
+    """No peeking: other hands and the deck order change, the choice does not."""
+    state = boardgame.new_game(3, 4)
+    other = state.clone()
+    other.hands[1], other.hands[2] = other.hands[2], other.hands[1]
+    if sum(other.hands[1]) == sum(state.hands[1]):
+        other.hands[1] = [sum(state.hands[1]), 0, 0, 0, 0]
+    random.Random(1).shuffle(other.deck)
+    # the view of player 0 is the same in both worlds except hidden parts
+    va, vb = state.view(0), other.view(0)
+    assert va["hands"][0] == vb["hands"][0]
+    assert card_bot("strong", 2).choose(va, 0) == card_bot("strong", 2).choose(vb, 0)
+
+
+def test_greedy_dice_bot_takes_the_points_on_offer():
+    """Greedy: it completes a row on offer, and puts the X off the completed row."""
+    s = rollwrite.new_game(3, 1, {"dice": "manual"})
+    s.sheets[0].building.filled = 0b01111  # a1..d1
+    s.sheets[0].building.bricks = 0b00001  # a1: the row cannot be windows-only any more
+    s.apply("p1 roll RRBBY")
+    s.apply("p1 choose R2 with 1,2")
+    action = GreedyBot(1).choose(s.view(0), 0)
+    assert action.mask & (1 << 4)  # e1 completes row 1
+    assert s.apply(action)[1].kind == "scored"
+
+
+def test_greedy_dice_bot_keeps_a_windows_only_row_open():
+    """Greedy tie-break: rather than spoil a windows-only row for 1 point, build beside."""
+    s = rollwrite.new_game(3, 1, {"dice": "manual"})
+    s.sheets[0].building.filled = 0b00111  # a1, b1, c1, all windows
+    s.apply("p1 roll RRBBY")
+    s.apply("p1 choose R2 with 1,2")
+    action = GreedyBot(1).choose(s.view(0), 0)
+    assert action.brick & 0b11111 == 0  # no X on row 1
+
+
+def test_dice_hint_gives_an_action_and_a_reason():
+    s = rollwrite.new_game(3, 1, {"dice": "manual"})
+    s.sheets[0].building.filled = 0b01111
+    s.apply("p1 roll RRBBY")
+    s.apply("p1 choose R2 with 1,2")
+    action, why = dice_hint(s.view(0), 0)
+    s.clone().apply(action)
+    assert "completes row 1" in why
+
+
+def test_card_hint_gives_a_legal_action_and_a_reason():
+    s = boardgame.new_game(2, 3)
+    action, why = card_hint(s.view(0), 0)
+    s.clone().apply(action)
+    assert why
+
+
+def test_wilson_interval_contains_the_rate():
+    lo, hi = wilson(60, 100)
+    assert lo < 0.6 < hi and 0.49 < lo and hi < 0.7
