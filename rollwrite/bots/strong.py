@@ -15,6 +15,7 @@ from rollwrite.tables import SHAPE_IDS, SHAPE_INDEX, table
 
 SAMPLES = 16  # imagined rolls per estimate
 TOP = 8  # placements looked at more closely
+REROLL_MARGIN = 0.0  # over 300 games vs greedy: 0.3 -> 68 %, 0.1 -> 80 %, 0.0 -> 83.5 %
 LOOKAHEAD = 0.15  # weight of next turn's expected gain (tuned: 0.15-0.25 beat 0.45-0.8)
 
 
@@ -118,13 +119,12 @@ class StrongBot(GreedyBot):
     def _reroll(self, state: GameState, draws: dict[str, float], now: float
                 ) -> tuple[int, ...] | None:
         """Dice to reroll when the expected best choice beats keeping these dice."""
-        counts = {f: state.dice.count(f) for f in FACES if f != "white"}
-        keep_colour = max(counts, key=lambda c: (counts[c], c))
         candidates = {tuple(range(5))}
-        others = tuple(d for d, f in enumerate(state.dice) if f not in (keep_colour, "white"))
-        if others:
-            candidates.add(others)
-        best, best_gain = None, STAR_COST + 0.3
+        for keep in FACES:  # keep one colour (and the whites), reroll the rest
+            others = tuple(d for d, f in enumerate(state.dice) if f not in (keep, "white"))
+            if others:
+                candidates.add(others)
+        best, best_gain = None, STAR_COST + REROLL_MARGIN
         for subset in sorted(candidates):
             values = []
             for roll in self._rolls():
