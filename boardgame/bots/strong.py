@@ -10,7 +10,7 @@ from boardgame.state import GameState
 
 WORLDS = 4  # hidden cards dealt at random this many times
 CANDIDATES = 6  # best greedy actions searched further
-NEXT_TURN = 0.7  # weight of the best next action in each world
+NEXT_TURN = 1.0  # weight of the next action (150 games: 0.4 -> 57 %, 1.0 -> 66 %, 1.5 -> 62 %)
 
 
 class StrongBot(GreedyBot):
