@@ -7,6 +7,7 @@ import statistics
 import time
 from typing import Any
 
+from benchmarks.timing import games_per_s
 from facade.grid import is_legal
 from rollwrite.material import SHAPES
 from rollwrite.simulate import random_game
@@ -42,22 +43,12 @@ def legal_placements_us(repeats: int = 300) -> float:
     return statistics.median(samples) * 1e6
 
 
-def games_per_s(players: int = 4, batches: int = 5, per_batch: int = 20) -> float:
-    """Median over batches of random self-play games per second (one core, no checks)."""
-    rates = []
-    for b in range(batches):
-        start = time.perf_counter()
-        for g in range(per_batch):
-            random_game(players, 10_000 * b + g, check=False)
-        rates.append(per_batch / (time.perf_counter() - start))
-    return statistics.median(rates)
-
-
 def measure(quick: bool = False) -> dict[str, Any]:
     """Figures for `copenhagen bench`."""
     assert len(SHAPES) == 23
     return {
         "rw_legal_placements_us": round(legal_placements_us(30 if quick else 300), 2),
-        "rw_games_per_s": round(games_per_s(batches=2 if quick else 5,
-                                            per_batch=5 if quick else 20), 1),
+        "rw_games_per_s": round(
+            games_per_s(lambda seed: random_game(4, seed, check=False),
+                        batches=2 if quick else 5, per_batch=5 if quick else 20), 1),
     }

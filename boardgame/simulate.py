@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from boardgame.game import new_game, replay
 from boardgame.material import SUPPLY_ABILITIES, TILE_COUNTS, WHITE_TILES
 from boardgame.state import GameState
 from facade.grid import supported
+from facade.selfplay import run_games
 
 
 def invariant_problems(before: GameState, after: GameState, total_cards: int) -> list[str]:
@@ -60,28 +60,8 @@ def random_game(players: int, seed: int, check: bool = True) -> tuple[GameState,
 
 def simulate(players: int, games: int, seed: int, check: bool = True) -> dict[str, Any]:
     """Statistics of `games` random games (the JSON of `copenhagen simulate`)."""
-    start = time.perf_counter()
-    turns = 0
-    totals = [0] * players
-    problems = 0
-    ended: dict[str, int] = {"12 points": 0, "end card": 0, "stalled": 0}
-    for g in range(games):
-        state, bad = random_game(players, seed * 100_003 + g, check=check)
-        problems += bad
-        turns += state.turn + 1
-        for p, s in enumerate(state.scores()):
-            totals[p] += s
-        ended[state.end_reason] = ended.get(state.end_reason, 0) + 1
-    seconds = time.perf_counter() - start
-    return {
-        "edition": "boardgame",
-        "players": players,
-        "games": games,
-        "seconds": round(seconds, 3),
-        "games_per_s": round(games / seconds, 1) if seconds else None,
-        "mean_turns": round(turns / games, 2) if games else 0,
-        "mean_scores": [round(t / games, 2) for t in totals] if games else [],
-        "invariant_violations": problems,
-        "ended_by": ended,
-        "checked": check,
-    }
+    ended_by = {"12 points": 0, "end card": 0, "stalled": 0}
+    return run_games(
+        "boardgame", players, games, seed, lambda n, s: random_game(n, s, check=check),
+        ended_by, check,
+    )

@@ -34,6 +34,7 @@ from facade.errors import IllegalAction
 from facade.events import Event
 from facade.grid import COL_MASKS, FULL, cell_name
 from facade.notation import format_cells, format_placement
+from facade.selfplay import winners
 from facade.shapes import image_index
 from facade.table import PlacementTable
 
@@ -157,9 +158,7 @@ class GameState:
 
     def winners(self) -> list[int]:
         """Highest score, then fewest empty cells; a full tie shares the victory (RULES 2.7)."""
-        key = [(s, -b.empty) for s, b in zip(self.scores_, self.boards)]
-        best = max(key)
-        return [i for i, k in enumerate(key) if k == best]
+        return winners(self.scores(), [b.empty for b in self.boards])
 
     def to_act(self) -> list[int]:
         """Seats that may act now."""

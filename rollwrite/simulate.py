@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from facade.grid import FULL, supported
+from facade.selfplay import run_games
 from rollwrite.actions import Draw, Undo
 from rollwrite.game import new_game, replay
 from rollwrite.material import X_SIDE
@@ -73,28 +73,7 @@ def random_game(
 
 def simulate(players: int, games: int, seed: int, check: bool = True) -> dict[str, Any]:
     """Statistics of `games` random games (the JSON of `copenhagen simulate`)."""
-    start = time.perf_counter()
-    turns = 0
-    totals = [0] * players
-    problems = 0
-    reasons: dict[str, int] = {}
-    for g in range(games):
-        state, bad = random_game(players, seed * 100_003 + g, check=check)
-        problems += bad
-        turns += state.turn + 1
-        for p, s in enumerate(state.scores()):
-            totals[p] += s
-        reasons[state.end_reason] = reasons.get(state.end_reason, 0) + 1
-    seconds = time.perf_counter() - start
-    return {
-        "edition": "rollwrite",
-        "players": players,
-        "games": games,
-        "seconds": round(seconds, 3),
-        "games_per_s": round(games / seconds, 1) if seconds else None,
-        "mean_turns": round(turns / games, 2) if games else 0,
-        "mean_scores": [round(t / games, 2) for t in totals] if games else [],
-        "invariant_violations": problems,
-        "ended_by": reasons,
-        "checked": check,
-    }
+    return run_games(
+        "rollwrite", players, games, seed, lambda n, s: random_game(n, s, check=check),
+        None, check,
+    )

@@ -12,6 +12,7 @@ from facade.errors import IllegalAction
 from facade.events import Event
 from facade.grid import CELLS, bits, cell_name
 from facade.notation import format_cells, format_placement
+from facade.selfplay import winners
 from facade.shapes import image_index
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.dice import faces_text, seeded_roll
@@ -124,9 +125,7 @@ class GameState:
 
     def winners(self) -> list[int]:
         """Highest score, then fewest empty cells; several on a full tie (RULES 3.5, 1)."""
-        key = [(s.score, -s.building.empty) for s in self.sheets]
-        best = max(key)
-        return [i for i, k in enumerate(key) if k == best]
+        return winners(self.scores(), [s.building.empty for s in self.sheets])
 
     def passive_picks(self) -> int:
         """Dice each passive player picks: two in a two-player game (RULES 3.6)."""

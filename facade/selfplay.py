@@ -1,0 +1,63 @@
+"""Edition-neutral pieces of self-play: the statistics of many games, the winners of one."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, Protocol
+
+
+class Finished(Protocol):
+    """What the statistics read of a finished game (both engines' states have it)."""
+
+    turn: int
+    end_reason: str
+
+    def scores(self) -> list[int]:
+        """Final scores."""
+        ...
+
+
+def winners(scores: list[int], empty_cells: list[int]) -> list[int]:
+    """Highest score, then fewest empty cells; several on a full tie (RULES 1)."""
+    key = [(s, -e) for s, e in zip(scores, empty_cells)]
+    best = max(key)
+    return [i for i, k in enumerate(key) if k == best]
+
+
+def run_games(
+    edition: str,
+    players: int,
+    games: int,
+    seed: int,
+    play: Callable[[int, int], tuple[Finished, int]],
+    ended_by: dict[str, int] | None = None,
+    check: bool = True,
+) -> dict[str, Any]:
+    """Play `games` games with `play(players, seed) -> (final state, problems)` and report
+    the JSON of `copenhagen simulate`."""
+    start = time.perf_counter()
+    turns = 0
+    totals = [0] * players
+    problems = 0
+    reasons = dict(ended_by or {})
+    for g in range(games):
+        state, bad = play(players, seed * 100_003 + g)
+        problems += bad
+        turns += state.turn + 1
+        for p, s in enumerate(state.scores()):
+            totals[p] += s
+        reasons[state.end_reason] = reasons.get(state.end_reason, 0) + 1
+    seconds = time.perf_counter() - start
+    return {
+        "edition": edition,
+        "players": players,
+        "games": games,
+        "seconds": round(seconds, 3),
+        "games_per_s": round(games / seconds, 1) if seconds else None,
+        "mean_turns": round(turns / games, 2) if games else 0,
+        "mean_scores": [round(t / games, 2) for t in totals] if games else [],
+        "invariant_violations": problems,
+        "ended_by": reasons,
+        "checked": check,
+    }
