@@ -4,31 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgame.actions import parse_action
 from boardgame.state import GameState
 from facade.events import Event
+from facade.selfplay import apply_log, player_names
 
 
 def new_game(
     players: int | list[str], seed: int | str = 0, options: dict[str, Any] | None = None
 ) -> GameState:
     """A new game for 2 to 4 players; the seed fixes the deck order and every reshuffle."""
-    names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else players
-    return GameState({"players": list(names), "seed": seed, "options": options or {}})
+    return GameState({"players": player_names(players), "seed": seed, "options": options or {}})
 
 
 def replay(config: dict[str, Any], log: list[str]) -> GameState:
-    """The state reached by applying a logged game to its config."""
+    """The state reached by applying a logged game to its config: exact, step by step."""
     state = GameState(config)
-    for line in log:
-        state.apply(parse_action(line))
+    apply_log(state, log)
     return state
 
 
 def replay_events(config: dict[str, Any], log: list[str]) -> list[tuple[str, list[Event]]]:
     """Each logged action with the events it caused."""
-    state = GameState(config)
-    return [(line, state.apply(parse_action(line))) for line in log]
+    return apply_log(GameState(config), log)
 
 
 def text_log(state: GameState) -> str:

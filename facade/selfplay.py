@@ -6,6 +6,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from facade.events import Event
+
 
 class Finished(Protocol):
     """What the statistics read of a finished game (both engines' states have it)."""
@@ -61,3 +63,23 @@ def run_games(
         "ended_by": reasons,
         "checked": check,
     }
+
+
+class Replayable(Protocol):
+    """A state that applies actions written in its edition's notation."""
+
+    def apply(self, action: str) -> list[Event]:
+        """Apply one action."""
+        ...
+
+
+def apply_log(state: Replayable, log: list[str]) -> list[tuple[str, list[Event]]]:
+    """Apply a logged game to a fresh state, step by step; each line with its events."""
+    return [(line, state.apply(line)) for line in log]
+
+
+def player_names(players: int | list[str]) -> list[str]:
+    """Names given, or `Player 1` .. `Player n` for a count."""
+    return [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(
+        players
+    )

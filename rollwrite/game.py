@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from facade.events import Event
+from facade.selfplay import apply_log, player_names
 from rollwrite.actions import Action, parse_action
 from rollwrite.state import GameState
 
@@ -17,22 +18,19 @@ def new_game(
     Options: `mirror` (RULES 5.12, default off) and `dice`: `seeded` (the game rolls from
     the seed) or `manual` (real dice typed in, companion mode).
     """
-    names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else players
-    return GameState({"players": list(names), "seed": seed, "options": options or {}})
+    return GameState({"players": player_names(players), "seed": seed, "options": options or {}})
 
 
 def replay(config: dict[str, Any], log: list[str]) -> GameState:
     """The state reached by applying a logged game to its config: exact, step by step."""
     state = GameState(config)
-    for line in log:
-        state.apply(parse_action(line))
+    apply_log(state, log)
     return state
 
 
 def replay_events(config: dict[str, Any], log: list[str]) -> list[tuple[str, list[Event]]]:
     """Each logged action with the events it caused."""
-    state = GameState(config)
-    return [(line, state.apply(parse_action(line))) for line in log]
+    return apply_log(GameState(config), log)
 
 
 def text_log(state: GameState) -> str:
