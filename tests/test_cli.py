@@ -33,3 +33,10 @@ def test_demo_plays_a_whole_game(capsys):
     assert "Turn 1: Ana" in out
     assert "game over" in out
     assert "a b c d e" in out
+
+
+def test_bad_options_get_a_clear_message_and_exit_2(capsys):
+    assert main(["simulate", "--bots", "strong,foo", "--games", "2", "--players", "2"]) == 2
+    assert "unknown bot level 'foo'" in capsys.readouterr().err
+    assert main(["simulate", "--edition", "boardgame", "--players", "1", "--games", "1"]) == 2
+    assert "2 to 4 players" in capsys.readouterr().err

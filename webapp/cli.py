@@ -136,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except BrokenPipeError:
         return 0
+    except ValueError as error:  # bad bot level, edition or player count: say it plainly
+        print(f"copenhagen {args.command}: {error}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
