@@ -32,7 +32,7 @@ from boardgame.material import (
 from facade.building import Building
 from facade.errors import IllegalAction
 from facade.events import Event
-from facade.grid import COL_MASKS, FULL, cell_name
+from facade.grid import COL_MASKS, FULL, GROUND, cell_name
 from facade.notation import format_cells, format_placement
 from facade.selfplay import winners
 from facade.shapes import image_index
@@ -55,6 +55,19 @@ def neighbours(mask: int) -> int:
     """Cells orthogonally next to `mask`, outside it."""
     around = ((mask & _NOT_E) << 1) | ((mask & _NOT_A) >> 1) | (mask << 5) | (mask >> 5)
     return around & FULL & ~mask
+
+
+@cache
+def tile_placements(tid: str) -> tuple[tuple[int, int, int], ...]:
+    """(cells, brick, cells next to it) of every placement of a tile, computed once."""
+    t = tile_table()
+    lo, hi = t.range_of(TILE_INDEX[tid])
+    return tuple(
+        (pl.mask, pl.brick, neighbours(pl.mask)) for pl in t.placements[lo:hi]
+    )
+
+
+_take = cache(A.Take)  # the few hundred take actions there are, built once
 
 
 class GameState:
@@ -216,9 +229,9 @@ class GameState:
                 if extra_ok:
                     extras += [e for e in full if e not in (a, b)]
                 for e in extras:
-                    out.append(A.Take(p, a, b, e, False))
+                    out.append(_take(p, a, b, e, False))
                     if both_ok:
-                        out.append(A.Take(p, a, b, e, True))
+                        out.append(_take(p, a, b, e, True))
         return out
 
     def _discard_options(self) -> list[A.Action]:
@@ -245,8 +258,8 @@ class GameState:
         hand = self.hands[p]
         disc_ok = self.usable(p, "discount")
         change_ok = self.usable(p, "change")
-        t = tile_table()
         filled = self.boards[p].filled
+        support = (GROUND | (filled << 5)) & ~filled
         out: list[A.Action] = []
         best_other = max(hand) if change_ok else 0
         for tid, count in self.tiles.items():
@@ -255,27 +268,26 @@ class GameState:
             colour = tile_colour(tid)
             ci = COLOUR_INDEX[colour]
             size = TILES[tid].size
-            if size - 1 - disc_ok > hand[ci] + best_other:
-                continue
             same = self.colour_masks[p][ci]
-            for i in t.legal_indices(filled, [TILE_INDEX[tid]]):
-                pl = t.placements[i]
-                cost0 = size - (1 if neighbours(pl.mask) & same else 0)
+            if size - (1 if same else 0) - disc_ok > hand[ci] + best_other:
+                continue  # not affordable even next to a tile of its colour
+            for mask, brick, around in tile_placements(tid):
+                if mask & filled or not mask & support:
+                    continue
+                cost0 = size - 1 if around & same else size
                 for disc in ((False, True) if disc_ok and cost0 > 0 else (False,)):
                     cost = max(0, cost0 - disc)
                     if hand[ci] >= cost:
                         pay = [0] * 5
                         pay[ci] = cost
-                        out.append(A.Build(p, tid, pl.mask, pl.brick, tuple(pay), disc))
+                        out.append(A.Build(p, tid, mask, brick, tuple(pay), disc))
                     elif change_ok:
                         for xi in range(5):
                             if xi != ci and hand[ci] + hand[xi] >= cost:
                                 pay = [0] * 5
                                 pay[ci] = hand[ci]
                                 pay[xi] = cost - hand[ci]
-                                out.append(
-                                    A.Build(p, tid, pl.mask, pl.brick, tuple(pay), disc, True)
-                                )
+                                out.append(A.Build(p, tid, mask, brick, tuple(pay), disc, True))
         return out
 
     def _white_cells(self) -> list[int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from facade.errors import NotationError
 from facade.grid import bits, cell_name, parse_cell
@@ -22,6 +23,7 @@ class Drawn:
         return format_placement(self.tile, self.mask, self.brick)
 
 
+@lru_cache(maxsize=65536)
 def format_cells(mask: int, brick: int = 0) -> str:
     """`A1,a2,b2`: cells in grid order, the brick upper-cased."""
     return ",".join(

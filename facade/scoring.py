@@ -45,17 +45,18 @@ ALL_LINES: tuple[Line, ...] = tuple(Line("row", r) for r in range(len(ROW_MASKS)
 )
 
 
+_LINE_MASKS: tuple[tuple[Line, int], ...] = tuple((ln, ln.mask) for ln in ALL_LINES)
+
+
 def complete_lines(filled: int) -> list[Line]:
     """Every complete row and column."""
-    return [ln for ln in ALL_LINES if ln.mask & filled == ln.mask]
+    return [ln for ln, mask in _LINE_MASKS if mask & filled == mask]
 
 
 def newly_completed(before: int, after: int) -> list[Line]:
     """Lines complete in `after` that were not complete in `before`, rows first."""
     return [
-        ln
-        for ln in ALL_LINES
-        if ln.mask & after == ln.mask and ln.mask & before != ln.mask
+        ln for ln, mask in _LINE_MASKS if mask & after == mask and mask & before != mask
     ]
 
 

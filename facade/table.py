@@ -33,21 +33,31 @@ class PlacementTable:
         self.owner = np.array(owners, dtype=np.int32)
         starts = np.searchsorted(self.owner, np.arange(len(self.shapes) + 1))
         self._ranges = [(int(starts[i]), int(starts[i + 1])) for i in range(len(self.shapes))]
+        # per shape: (index, mask) pairs as plain ints; for one shape's few dozen placements
+        # a Python loop beats numpy's per-call overhead several times over
+        self._shape_masks: list[tuple[tuple[int, int], ...]] = [
+            tuple((i, rows[i].mask) for i in range(lo, hi)) for lo, hi in self._ranges
+        ]
 
-    def legal_indices(self, filled: int, shape_ids: Sequence[int] | None = None) -> np.ndarray:
+    def legal_indices(
+        self, filled: int, shape_ids: Sequence[int] | None = None
+    ) -> np.ndarray | list[int]:
         """Indexes into `placements` of the legal ones (of the given shapes, or all)."""
-        support = np.uint64((GROUND | (filled << 5)) & FULL & ~filled)
-        taken = np.uint64(filled)
+        support = (GROUND | (filled << 5)) & FULL & ~filled
         if shape_ids is None:
             m = self.masks
-            ok = ((m & taken) == 0) & ((m & support) != 0)
+            ok = ((m & np.uint64(filled)) == 0) & ((m & np.uint64(support)) != 0)
             return np.flatnonzero(ok)
-        parts = []
-        for sid in shape_ids:
-            lo, hi = self._ranges[sid]
-            m = self.masks[lo:hi]
-            parts.append(np.flatnonzero(((m & taken) == 0) & ((m & support) != 0)) + lo)
-        return np.concatenate(parts) if parts else np.empty(0, dtype=np.int64)
+        return [
+            i
+            for sid in shape_ids
+            for i, mask in self._shape_masks[sid]
+            if not mask & filled and mask & support
+        ]
+
+    def range_of(self, shape_id: int) -> tuple[int, int]:
+        """The slice of `placements` that holds one shape's placements."""
+        return self._ranges[shape_id]
 
     def legal(self, filled: int, shape_id: int) -> list[Placement]:
         """Legal placements of one shape."""
@@ -55,8 +65,7 @@ class PlacementTable:
 
     def any_legal(self, filled: int, shape_id: int) -> bool:
         """Whether the shape fits anywhere now."""
-        lo, hi = self._ranges[shape_id]
         support = (GROUND | (filled << 5)) & FULL & ~filled
         return any(
-            p.mask & filled == 0 and p.mask & support for p in self.placements[lo:hi]
+            not mask & filled and mask & support for _, mask in self._shape_masks[shape_id]
         )

@@ -10,7 +10,7 @@ from typing import Any
 
 from facade.errors import IllegalAction
 from facade.events import Event
-from facade.grid import CELLS, bits, cell_name
+from facade.grid import CELLS, GROUND, bits, cell_name
 from facade.notation import format_cells, format_placement
 from facade.selfplay import winners
 from facade.shapes import image_index
@@ -40,6 +40,10 @@ ARMS_LINES = {ln.short: ln for ln in COAT_OF_ARMS_LINES}
 TILES_BY_COLOUR: dict[str, list[tuple[str, int, bool]]] = {
     c: [(t, SHAPES[t].size, t in INFINITE_SIDE) for t in SHAPES if colour_of(t) == c]
     for c in COLOURS
+}
+# the X-side entries (indexes into X_SIDE) of each tile id; none for the ∞ side
+X_ENTRIES: dict[str, tuple[int, ...]] = {
+    t: tuple(i for i, x in enumerate(X_SIDE) if x == t) for t in SHAPES
 }
 DEFAULT_OPTIONS: dict[str, Any] = {"mirror": False, "dice": "seeded"}
 # Fields that make up a turn in progress; snapshotted for undo.
@@ -229,46 +233,36 @@ class GameState:
         p = self.active
         sheet = self.sheets[p]
         fits = fitting_shapes(sheet.building.filled, self.mirror)
-        whites = [d for d, f in enumerate(self.dice) if f == WHITE]
+        dice = self.dice
+        whites = tuple(d for d, f in enumerate(dice) if f == WHITE)
         yellow = sheet.stars_left("yellow") > 0
-        open_x = {t for i, t in enumerate(X_SIDE) if not self.crossed[i]}
-        crossed_x = {t for i, t in enumerate(X_SIDE) if self.crossed[i]} if yellow else set()
+        crossed = self.crossed
         out: list[A.Choose] = []
         for colour in COLOURS:
-            own = [d for d, f in enumerate(self.dice) if f == colour]
+            own = tuple(d for d, f in enumerate(dice) if f == colour)
             bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
             if len(own) + len(whites) + bonus < 2:
                 continue
-            # every way to pay, by tile size: (dice, bonuses)
-            ways: dict[int, list[tuple[tuple[int, ...], int]]] = {}
-            for k in range(bonus + 1):
-                for a in range(len(own) + 1):
-                    for b in range(len(whites) + 1):
-                        ways.setdefault(a + b + k, []).append(
-                            (tuple(sorted(own[:a] + whites[:b])), k)
-                        )
-            for tid, size, infinite in TILES_BY_COLOUR[colour]:
-                pay = ways.get(size)
-                if not pay or tid not in fits:
+            for tid, entries, payment in _colour_ways(colour, own, whites, bonus):
+                if tid not in fits:
                     continue
-                if infinite or tid in open_x:
-                    out.extend(A.Choose(p, tid, dice, k, False) for dice, k in pay)
-                if tid in crossed_x:
-                    out.extend(A.Choose(p, tid, dice, k, True) for dice, k in pay)
+                if not entries or not all(crossed[i] for i in entries):
+                    out.extend(_chooses(p, payment, False))  # ∞ side, or an open X entry
+                if yellow and any(crossed[i] for i in entries):
+                    out.extend(_chooses(p, payment, True))
         return out
 
     def _draw_options(self) -> list[A.Action]:
         p = self.active
-        tid = self.chosen["tile"]
+        filled = self.sheets[p].building.filled
+        support = (GROUND | (filled << 5)) & ~filled
         blue = self.sheets[p].stars_left("blue") > 0
         out: list[A.Action] = []
-        t = table(self.mirror)
-        for i in t.legal_indices(self.sheets[p].building.filled, [SHAPE_INDEX[tid]]):
-            mask = t.placements[i].mask
-            for cell in t.cell_bits[i]:
-                out.append(A.Draw(p, tid, mask, cell))
-            if blue:
-                out.append(A.Draw(p, tid, mask, 0))
+        for mask, draws, all_windows in _draw_table(p, self.chosen["tile"], self.mirror):
+            if not mask & filled and mask & support:
+                out.extend(draws)
+                if blue:
+                    out.append(all_windows)
         return out
 
     def _single_cells(self) -> list[int]:
@@ -313,7 +307,7 @@ class GameState:
             seen.add(face)
             for t in COLOURS if face == WHITE else (face,):
                 if marks[t] < TRACK_LENGTH:
-                    out.append(A.Pick(p, d, t))
+                    out.append(_pick(p, d, t))
         return out
 
     def _can_pick(self, p: int) -> bool:
@@ -960,6 +954,58 @@ def _snap_from_dict(s: dict[str, Any]) -> dict[str, Any]:
     out = {k: copy.deepcopy(v) for k, v in s.items() if k != "sheets"}
     out["sheets"] = [Sheet.from_dict(x) for x in s["sheets"]]
     return out
+
+
+# (tile id, ways to pay) combinations met so far; a choice list is cached under its index
+_PAYMENTS: list[tuple[str, tuple[tuple[tuple[int, ...], int], ...]]] = []
+
+
+@cache
+def _colour_ways(
+    colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
+) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+    """For one colour and the dice showing it: each tile of that colour that can be paid,
+    with its X-side entries and the index in `_PAYMENTS` of its ways to pay (dice of the
+    colour, white dice, bonuses). Pure, so cached across turns and games."""
+    ways: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+    for k in range(bonus + 1):
+        for a in range(len(own) + 1):
+            for b in range(len(whites) + 1):
+                ways.setdefault(a + b + k, []).append((tuple(sorted(own[:a] + whites[:b])), k))
+    out = []
+    for tid, size, _infinite in TILES_BY_COLOUR[colour]:
+        pay = ways.get(size)
+        if pay:
+            _PAYMENTS.append((tid, tuple(pay)))
+            out.append((tid, X_ENTRIES[tid], len(_PAYMENTS) - 1))
+    return tuple(out)
+
+
+@cache
+def _chooses(player: int, payment: int, new_choice: bool) -> tuple[A.Choose, ...]:
+    """The choices of one entry of `_PAYMENTS` for a player, built once."""
+    tid, pay = _PAYMENTS[payment]
+    return tuple(A.Choose(player, tid, d, k, new_choice) for d, k in pay)
+
+
+@cache
+def _draw_table(
+    player: int, tile: str, mirror: bool
+) -> tuple[tuple[int, tuple[A.Draw, ...], A.Draw], ...]:
+    """Every placement of a tile with its draws (one per X cell) and its all-O draw."""
+    t = table(mirror)
+    lo, hi = t.range_of(SHAPE_INDEX[tile])
+    return tuple(
+        (
+            t.placements[i].mask,
+            tuple(A.Draw(player, tile, t.placements[i].mask, c) for c in t.cell_bits[i]),
+            A.Draw(player, tile, t.placements[i].mask, 0),
+        )
+        for i in range(lo, hi)
+    )
+
+
+_pick = cache(A.Pick)  # the few passive picks there are, built once
 
 
 _HANDLERS: dict[type, Any] = {
