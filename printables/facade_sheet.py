@@ -151,9 +151,9 @@ def _overview(c: Canvas, lay: FacadeLayout, two_player: bool) -> None:
     c.setLineWidth(0.6)
     c.roundRect(r.x, r.y, r.w, r.h, 2 * mm, stroke=1, fill=0)
     lines = [
-        ("Completed row", f"{ROW_POINTS[0]} point with an X,  {ROW_POINTS[1]} points if only O."
-                          f"     Completed column: {COLUMN_POINTS[0]} points with an X,  "
-                          f"{COLUMN_POINTS[1]} points if only O."),
+        ("Scoring", f"a completed row: {ROW_POINTS[0]} point with an X, {ROW_POINTS[1]} "
+                    f"points if only O;  a completed column: {COLUMN_POINTS[0]} points with an X, "
+                    f"{COLUMN_POINTS[1]} points if only O."),
         ("Coat of arms", "draw a 1-cell tile marked O, or mark "
                          f"{COAT_OF_ARMS_TRACK_BOXES} boxes on one track of your choice."),
         ("Shapes", "turn them as you like; a mirror image is a separate entry.  "
@@ -201,7 +201,6 @@ def _side_heading(c: Canvas, r: Rect, side: str) -> None:
     c.setFillColor(BLACK)
     c.setFont(ITALIC, 8.5)
     c.drawString(r.x + 15 * mm, y, text)
-
 
 
 def _slot(c: Canvas, ink: Ink, slot: Slot, s: float) -> None:

@@ -86,8 +86,11 @@ def write_pad(kind: str, pages: int, paper: str, ink_saver: bool, two_player: bo
     check_options(kind, pages, paper)
     target = check_path(path)
     data = render_pad(kind, pages, paper, ink_saver, two_player)
+    existed = target.exists()
     try:
         target.write_bytes(data)
     except OSError as exc:
+        if not existed and target.is_file():  # leave no half-written PDF behind
+            target.unlink()
         raise PadOptionError(f"cannot write {target}: {exc.strerror or exc}") from exc
     return len(data)

@@ -102,3 +102,18 @@ def test_pdf_benchmark_reports_both_figures():
     assert set(data) == {"pdf_100_pages_s", "pdf_kb_per_page"}
     assert 0 < data["pdf_100_pages_s"] <= 2
     assert 0 < data["pdf_kb_per_page"] <= 30
+
+
+def test_a_failed_write_leaves_no_half_written_file(tmp_path, monkeypatch):
+    """Issue 5: a disk error while writing is one clear message, and no partial PDF remains."""
+    target = tmp_path / "x.pdf"
+
+    def half_write(self: Path, data: bytes) -> int:
+        with open(self, "wb") as fh:
+            fh.write(data[:100])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", half_write)
+    with pytest.raises(PadOptionError, match="No space left on device"):
+        write_pad("player-sheet", 1, "a4", False, False, target)
+    assert not target.exists()

@@ -140,3 +140,69 @@ def test_coats_of_arms_sit_beside_rows_2_4_6_and_above_columns_b_d(monkeypatch, 
     assert found == set(COAT_OF_ARMS_LINES)
     assert found == {Line("row", 1), Line("row", 3), Line("row", 5),
                      Line("column", 1), Line("column", 3)}
+
+
+# RULES 3.3 as printed (rows top to bottom), copied here so the sheet is checked against the
+# rules text and not against rollwrite.material; chirality matters (R5, B4L/R, Y4L/R, Y5).
+RULES_SHAPES = {
+    "R2": "#/#", "R3": ".#/##", "R4": "##/##", "R5": ".##/###",
+    "B2": "#/#", "B3": ".#/##", "B4L": ".#/.#/##", "B4R": "#./#./##", "B5": ".#./.#./###",
+    "P2": "#/#", "P3": "#/#/#", "P4": "#/#/#/#", "P5": "#####",
+    "G2": "#/#", "G3": "#/#/#", "G4L": ".#/##/.#", "G4R": "#./##/#.", "G5": ".#./###/.#.",
+    "Y2": "#/#", "Y3": ".#/##", "Y4L": ".#/##/#.", "Y4R": "#./##/.#", "Y5": "..#/###/#..",
+}
+
+
+def _rows_of(cells: list[tuple[float, float]], s: float) -> str:
+    """The drawn cells (lower-left corners in points, y up) as rows top to bottom."""
+    xs = sorted({round(x / s) for x, _ in cells})
+    ys = sorted({round(y / s) for _, y in cells})
+    grid = {(round(x / s), round(y / s)) for x, y in cells}
+    cols = range(xs[0], xs[-1] + 1)
+    return "/".join("".join("#" if (cx, cy) in grid else "." for cx in cols)
+                    for cy in range(ys[-1], ys[0] - 1, -1))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_every_facade_shape_is_drawn_exactly_as_printed_in_the_rules(monkeypatch, tmp_path,
+                                                                      paper, ink_saver):
+    """RULES 3.3: the cells drawn for each entry read back as the rules' rows, mirror included."""
+    rec = _Recorder()
+    monkeypatch.setattr(facade_sheet, "colour_cell", rec)
+    facade_sheet.draw(Canvas(str(tmp_path / "x.pdf")), paper, Ink(ink_saver), False)
+    lay = facade_sheet.layout(paper)
+    s = lay.cell
+    seen = []
+    for slot in lay.slots:
+        r = slot.shape
+        cells = [(x, y) for _, colour, x, y, size, letter in rec.calls
+                 if abs(size - s) < 1e-6 and r.x - 1e-6 <= x < r.right - 1e-6
+                 and r.y - 1e-6 <= y < r.top - 1e-6]
+        assert all(colour == colour_of(slot.entry.tile)
+                   for _, colour, x, y, size, _ in rec.calls if (x, y) in cells)
+        assert _rows_of(cells, s) == RULES_SHAPES[slot.entry.tile], slot.entry.tile
+        seen.append(slot.entry.tile)
+    assert sorted(seen) == sorted((*INFINITE_SIDE, *X_SIDE))
+    assert sum(1 for a in rec.calls if abs(a[4] - s) < 1e-6) == sum(SHAPES[t].size for t in seen)
+
+
+def test_two_player_crosses_are_drawn_on_exactly_the_setup_shapes(monkeypatch, tmp_path):
+    """RULES 5.3: an X over the box and the cells of R4, P4, B4R, G4R and Y4R, and nowhere else."""
+    rec = _Recorder()
+    monkeypatch.setattr(facade_sheet, "cross", rec)
+    facade_sheet.draw(Canvas(str(tmp_path / "x.pdf")), "a4", Ink(False), True)
+    lay = facade_sheet.layout("a4", True)
+    hit = Counter()
+    for x, y, w, h, *_ in rec.calls:
+        cx, cy = x + w / 2, y + h / 2
+        for slot in lay.slots:
+            for rect in (slot.shape, slot.label):
+                if rect.x <= cx <= rect.right and rect.y <= cy <= rect.top:
+                    hit[(slot.entry.side, slot.entry.index)] += 1
+    assert sum(hit.values()) == len(rec.calls) == 2 * len(TWO_PLAYER_CROSSED)
+    assert hit == Counter({("x", i): 2 for i in TWO_PLAYER_CROSSED})
+    assert sorted(X_SIDE[i] for i in TWO_PLAYER_CROSSED) == ["B4R", "G4R", "P4", "R4", "Y4R"]
+    rec.calls.clear()
+    facade_sheet.draw(Canvas(str(tmp_path / "y.pdf")), "a4", Ink(False), False)
+    assert rec.calls == []

@@ -168,3 +168,27 @@ def test_hundred_page_pad_stays_small_because_the_sheet_is_drawn_once():
     pdf = reader("player-sheet", pages=2)
     draws = [ops for ops in (list(operations(pdf, n)) for n in range(2))]
     assert all(sum(1 for _, op in ops if op == b"Do") == 1 for ops in draws)
+
+
+def test_player_sheet_prints_the_scoring_reminder():
+    """Issue 5: the reminder gives row 1/2, column 2/4 and a full track 2 points."""
+    text = " ".join(reader("player-sheet", pages=1).pages[0].extract_text().split())
+    assert "a completed row scores 1 if it holds an X, 2 if only O" in text
+    assert "a completed column 2 with an X, 4 if only O" in text
+    assert "a full track 2." in text
+
+
+@pytest.mark.parametrize("kind", ["player-sheet", "facade-sheet"])
+def test_ink_saver_marks_every_colour_cell_with_its_initial(kind):
+    """Issue 5: in grey, each colour cell carries R, B, P, G or Y; in colour, no letters."""
+    from rollwrite.material import COLOURS, LETTER, colour_of
+
+    per_colour = {c: 1 for c in COLOURS}  # the colour chip of each column or track heading
+    if kind == "facade-sheet":
+        for tile in (*INFINITE_SIDE, *X_SIDE):
+            per_colour[colour_of(tile)] += SHAPES[tile].size
+    grey = Counter(reader(kind, 1, ink_saver=True).pages[0].extract_text().split())
+    colour = Counter(reader(kind, 1).pages[0].extract_text().split())
+    for col in COLOURS:
+        assert grey[LETTER[col]] == per_colour[col], col
+        assert colour[LETTER[col]] == 0, col

@@ -54,3 +54,24 @@ def test_first_page_renders_with_empty_edges_and_the_right_inks(tmp_path, kind, 
         reds = [p for p in saturated if p[0] > 150 and p[1] < 100 and p[2] < 100]
         blues = [p for p in saturated if p[2] > 150 and p[0] < 100]
         assert reds and blues
+
+
+def test_page_100_of_a_100_page_pad_is_the_full_sheet(tmp_path):
+    """The sheet is one form reused on every page: page 100 must render like page 1 (footer
+    'sheet N of 100' aside), so the benchmark's 100 pages are 100 real sheets."""
+    pdf = tmp_path / "pad.pdf"
+    pdf.write_bytes(render_pad("player-sheet", 100, "a4"))
+    pages = []
+    for n in (1, 100):
+        subprocess.run(["pdftoppm", "-r", str(DPI), "-f", str(n), "-l", str(n), str(pdf),
+                        str(tmp_path / f"p{n}")], check=True)
+        pages.append(next(tmp_path.glob(f"p{n}-*.ppm")).read_bytes())
+    first, last = pages
+    assert len(first) == len(last)
+    width, height = (int(v) for v in first.split(maxsplit=3)[1:3])
+    footer_rows = round(12 / 25.4 * DPI)  # the bottom margin holds the page number
+    body = (height - footer_rows) * width * 3
+    start = len(first) - width * height * 3
+    assert first[start:start + body] == last[start:start + body]
+    assert first != last  # the page number differs
+    assert first[start:start + body].count(0) > 1000  # and the body is a drawn sheet
