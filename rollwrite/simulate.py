@@ -60,7 +60,8 @@ def random_game(
     while not state.is_over():
         options = state.legal_actions()
         if not undo:
-            options = [a for a in options if not isinstance(a, Undo)] or options
+            if isinstance(options[0], Undo):  # listed first when there is one
+                options = options[1:] or options
         action = rng.choice(options)
         before = state.clone() if check else None
         state.apply(action)

@@ -51,6 +51,7 @@ _TURN_FIELDS = (
     "phase", "dice", "rerolls", "reroll_dice", "chosen", "drawn", "extras", "pending_arms",
     "picks", "done", "setup_done", "crossed",
 )
+_LIST_FIELDS = ("dice", "reroll_dice", "pending_arms", "done", "setup_done", "crossed")
 
 
 class GameState:
@@ -181,7 +182,8 @@ class GameState:
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, player: int | None = None) -> list[A.Action]:
-        """Every legal action (one representative where dice are interchangeable)."""
+        """Every legal action (one representative where dice are interchangeable); an Undo,
+        when there is one, comes first."""
         if self.over:
             return []
         acting = self.to_act()
@@ -931,16 +933,13 @@ def _changes(player: int, dice: tuple[str, ...]) -> tuple[A.Change, ...]:
 def _copy_turn(fields: dict[str, Any]) -> dict[str, Any]:
     """Copies of the turn fields, one level deeper where they hold lists (cheaper than
     deepcopy, which dominated random self-play)."""
-    out: dict[str, Any] = {}
-    for f in _TURN_FIELDS:
-        v = fields[f]
-        if f == "chosen":
-            v = None if v is None else {**v, "dice": list(v["dice"])}
-        elif f == "picks":
-            v = [list(x) for x in v]
-        elif isinstance(v, list):
-            v = list(v)
-        out[f] = v
+    out = {f: fields[f] for f in _TURN_FIELDS}
+    for f in _LIST_FIELDS:
+        out[f] = list(out[f])
+    out["picks"] = [list(x) for x in out["picks"]]
+    chosen = out["chosen"]
+    if chosen is not None:
+        out["chosen"] = {**chosen, "dice": list(chosen["dice"])}
     return out
 
 

@@ -6,7 +6,7 @@ from rw_helpers import at_choose, cells, manual, rows, unlock
 from facade.errors import IllegalAction
 from facade.grid import FULL
 from rollwrite import new_game, parse_action
-from rollwrite.actions import Choose, End, Pick
+from rollwrite.actions import Choose, End, Pick, Undo
 from rollwrite.material import TWO_PLAYER_CROSSED, X_SIDE
 
 
@@ -369,6 +369,16 @@ def test_undo_takes_back_steps_one_by_one():
     assert s.chosen is None
     with pytest.raises(IllegalAction, match="cannot be undone"):
         s.apply("p1 undo")
+
+
+def test_undo_is_listed_first_among_legal_actions():
+    """Turn boundary and undo: self-play and bots drop a take-back by looking at the head."""
+    s = at_choose(manual(), "RRBBY")
+    assert not any(isinstance(a, Undo) for a in s.legal_actions())
+    s.apply("p1 choose R2 with 1,2")
+    options = s.legal_actions()
+    assert isinstance(options[0], Undo)
+    assert sum(isinstance(a, Undo) for a in options) == 1
 
 
 def test_a_reroll_cannot_be_undone():
