@@ -235,13 +235,13 @@ class GameState:
         p = self.active
         sheet = self.sheets[p]
         fits = fitting_shapes(sheet.building.filled, self.mirror)
-        dice = self.dice
-        whites = tuple(d for d, f in enumerate(dice) if f == WHITE)
+        showing = _dice_by_face(tuple(self.dice))
+        whites = showing[WHITE]
         yellow = sheet.stars_left("yellow") > 0
         crossed = self.crossed
         out: list[A.Choose] = []
         for colour in COLOURS:
-            own = tuple(d for d, f in enumerate(dice) if f == colour)
+            own = showing[colour]
             bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
             if len(own) + len(whites) + bonus < 2:
                 continue
@@ -957,6 +957,12 @@ def _snap_from_dict(s: dict[str, Any]) -> dict[str, Any]:
 
 # (tile id, ways to pay) combinations met so far; a choice list is cached under its index
 _PAYMENTS: list[tuple[str, tuple[tuple[tuple[int, ...], int], ...]]] = []
+
+
+@lru_cache(maxsize=8192)
+def _dice_by_face(dice: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """Face -> the dice (positions) showing it."""
+    return {f: tuple(d for d, x in enumerate(dice) if x == f) for f in FACES}
 
 
 @cache
