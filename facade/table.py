@@ -33,6 +33,7 @@ class PlacementTable:
         self.owner = np.array(owners, dtype=np.int32)
         starts = np.searchsorted(self.owner, np.arange(len(self.shapes) + 1))
         self._ranges = [(int(starts[i]), int(starts[i + 1])) for i in range(len(self.shapes))]
+        self._starts = starts[:-1]
         # per shape: (index, mask) pairs as plain ints; for one shape's few dozen placements
         # a Python loop beats numpy's per-call overhead several times over
         self._shape_masks: list[tuple[tuple[int, int], ...]] = [
@@ -54,6 +55,13 @@ class PlacementTable:
             for i, mask in self._shape_masks[sid]
             if not mask & filled and mask & support
         ]
+
+    def shapes_with_legal(self, filled: int) -> list[int]:
+        """Indexes of the shapes with at least one legal placement (one vectorised pass)."""
+        support = (GROUND | (filled << 5)) & FULL & ~filled
+        m = self.masks
+        ok = ((m & np.uint64(filled)) == 0) & ((m & np.uint64(support)) != 0)
+        return np.flatnonzero(np.logical_or.reduceat(ok, self._starts)).tolist()
 
     def range_of(self, shape_id: int) -> tuple[int, int]:
         """The slice of `placements` that holds one shape's placements."""

@@ -21,6 +21,4 @@ def table(mirror: bool = False) -> PlacementTable:
 def fitting_shapes(filled: int, mirror: bool = False) -> frozenset[str]:
     """Ids of the shapes with at least one legal placement on this building."""
     t = table(mirror)
-    idx = t.legal_indices(filled)
-    owners = set(t.owner[idx].tolist())
-    return frozenset(SHAPE_IDS[i] for i in owners)
+    return frozenset(SHAPE_IDS[i] for i in t.shapes_with_legal(filled))
