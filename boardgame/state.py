@@ -132,15 +132,24 @@ class GameState:
         self.end_card = "deck"
 
     def _draw(self) -> str | None:
-        """Top card of the deck, rebuilding the deck once for 3-4 players (RULES 2.7)."""
-        if not self.deck and self.end_card == "aside":
-            pile = [c for i, c in enumerate(COLOURS) for _ in range(self.discard[i])]
-            self.discard = [0] * 5
-            self.reshuffles += 1
-            self._rng("reshuffle").shuffle(pile)
-            self.deck = pile
-            self._bury_end_card()
-        return self.deck.pop() if self.deck else None
+        """Top card of the deck; for 3-4 players the deck is rebuilt the moment it first runs
+        empty (RULES 2.7), so later payments start the new discard pile."""
+        self._rebuild_if_empty()  # a state saved before the deck was rebuilt on the spot
+        card = self.deck.pop() if self.deck else None
+        self._rebuild_if_empty()
+        return card
+
+    def _rebuild_if_empty(self) -> None:
+        """3-4 players, deck empty for the first time: the discard pile, shuffled, is the new
+        deck, with the end card among its bottom 10 (RULES 2.7)."""
+        if self.deck or self.end_card != "aside":
+            return
+        pile = [c for i, c in enumerate(COLOURS) for _ in range(self.discard[i])]
+        self.discard = [0] * 5
+        self.reshuffles += 1
+        self._rng("reshuffle").shuffle(pile)
+        self.deck = pile
+        self._bury_end_card()
 
     # ------------------------------------------------------------------ basics
     @property
@@ -314,6 +323,8 @@ class GameState:
         """Apply one action; IllegalAction (and no change at all) when the rules forbid it."""
         if isinstance(action, str):
             action = A.parse_action(action)
+        elif type(action) not in _HANDLERS:
+            raise IllegalAction(f"{action!r} is not an action of this game")
         if self.over:
             raise IllegalAction("the game is over")
         if not 0 <= action.player < self.players:
@@ -322,10 +333,7 @@ class GameState:
             raise IllegalAction(
                 f"it is {self.names[self.active]}'s turn, not {self.names[action.player]}'s"
             )
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise IllegalAction(f"unknown action {action!r}")
-        events = handler(self, action)
+        events = _HANDLERS[type(action)](self, action)
         self.log.append(str(action))
         return events
 

@@ -341,6 +341,8 @@ class GameState:
         """Apply one action; IllegalAction (and no change at all) when the rules forbid it."""
         if isinstance(action, str):
             action = A.parse_action(action)
+        elif type(action) not in _HANDLERS:
+            raise IllegalAction(f"{action!r} is not an action of this game")
         if self.over:
             raise IllegalAction("the game is over")
         p = action.player
@@ -350,10 +352,7 @@ class GameState:
             raise IllegalAction(self._not_your_turn(p))
         if isinstance(action, A.Pick) and not action.track and 0 <= action.die < len(self.dice):
             action = A.Pick(p, action.die, self.dice[action.die])  # `pick 3`: its own colour
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise IllegalAction(f"unknown action {action!r}")
-        events = handler(self, action)
+        events = _HANDLERS[type(action)](self, action)
         self.log.append(str(action))
         return events
 
