@@ -62,6 +62,8 @@ class GameState:
         if not 1 <= len(names) <= 4:
             raise IllegalAction("Roll & Write is for 1 to 4 players (1: the solitaire challenge)")
         options = {**DEFAULT_OPTIONS, **(config.get("options") or {})}
+        if not isinstance(options["mirror"], bool):
+            raise IllegalAction("mirror is on or off: true or false")
         if options["dice"] not in ("seeded", "manual"):
             raise IllegalAction("dice must be 'seeded' (rolled by the game) or 'manual' (typed in)")
         self.config: dict[str, Any] = {
@@ -358,6 +360,8 @@ class GameState:
 
     def _not_your_turn(self, p: int) -> str:
         name = self.sheets[p].name
+        if self.phase == "passive" and p == self.active:
+            return "your turn is over: the other players are marking their dice"
         if self.phase == "passive":
             return f"{name} has already marked their dice this turn"
         if self.phase == "setup":
@@ -383,7 +387,8 @@ class GameState:
             raise IllegalAction("the dice are not to be rolled now")
         count = DICE if self.phase == "roll" else len(self.reroll_dice)
         if len(a.faces) != count:
-            raise IllegalAction(f"roll {count} dice, not {len(a.faces)}")
+            dice = "die" if count == 1 else "dice"
+            raise IllegalAction(f"roll {count} {dice}, not {len(a.faces)}")
         if any(f not in FACES for f in a.faces):
             raise IllegalAction("unknown die face")
         if self.seeded and tuple(a.faces) != self._seeded_faces():
@@ -623,7 +628,7 @@ class GameState:
     # --- end of turn, undo
     def _apply_end(self, a: A.End) -> list[Event]:
         if self.phase != "main":
-            raise IllegalAction("roll the dice first")
+            raise IllegalAction(self._outside_main())
         if self.pending_arms:
             raise IllegalAction("choose what your coat of arms gives first")
         if self.chosen is None and self._choose_options():
@@ -651,7 +656,9 @@ class GameState:
         return events + self._maybe_next_turn()
 
     def _apply_undo(self, a: A.Undo) -> list[Event]:
-        if self.phase != "main" or a.player != self.active:
+        if self.phase != "main":
+            raise IllegalAction(self._outside_main())
+        if a.player != self.active:
             raise IllegalAction("only the active player can take back a step of their turn")
         if not self.undo_stack:
             raise IllegalAction("nothing to take back: a roll or reroll cannot be undone")
@@ -699,11 +706,17 @@ class GameState:
     def _name(self) -> str:
         return self.sheets[self.active].name
 
-    def _main_step(self, a: A.Action) -> None:
+    def _outside_main(self) -> str:
+        """Why a step of the active player's turn cannot be taken in this phase."""
+        if self.phase == "setup":
+            return "the game has not started: choose a starting track first (setup G, or none)"
         if self.phase in ("roll", "reroll"):
-            raise IllegalAction("roll the dice first")
+            return "roll the dice first"
+        return "the turn is over: pick one of the unused dice, or pass"
+
+    def _main_step(self, a: A.Action) -> None:
         if self.phase != "main":
-            raise IllegalAction("the turn is over; passive players are picking dice")
+            raise IllegalAction(self._outside_main())
         if a.player != self.active:
             raise IllegalAction(self._not_your_turn(a.player))
         if self.pending_arms:
