@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import ARMS_CELLS, ARMS_ROWS, HAND_LIMIT, TILES
@@ -19,6 +20,11 @@ ABILITY_PREFERENCE = ("both", "discount", "change", "additional")
 
 def board_value(state: GameState, player: int, filled: int, bricks: int) -> float:
     """The board's promise, with coats of arms: rows 2, 4, 6 and the covered cells."""
+    return _board_value(filled, bricks)
+
+
+@lru_cache(maxsize=65536)
+def _board_value(filled: int, bricks: int) -> float:
     covered = (filled & ARMS_CELLS).bit_count()
     return (
         grid_value(filled, bricks, ARMS_LINES, ARMS_VALUE)
@@ -29,6 +35,11 @@ def board_value(state: GameState, player: int, filled: int, bricks: int) -> floa
 
 def hand_value(hand: list[int] | tuple[int, ...]) -> float:
     """Cards are worth more when they gather in few colours (big tiles need many)."""
+    return _hand_value(tuple(hand))
+
+
+@lru_cache(maxsize=65536)
+def _hand_value(hand: tuple[int, ...]) -> float:
     return sum(CARD_VALUE * n + 0.06 * n * n for n in hand)
 
 
@@ -99,7 +110,12 @@ class GreedyBot:
         options = state.legal_actions(player)
         if not options:
             raise ValueError("no decision to take for this player now")
-        return max(options, key=lambda a: (self.value(state, a), -options.index(a)))
+        best, best_v = options[0], self.value(state, options[0])
+        for a in options[1:]:
+            v = self.value(state, a)
+            if v > best_v:  # the first of equals wins: listing order is the tie-break
+                best, best_v = a, v
+        return best
 
     def value(self, state: GameState, a: A.Action) -> float:
         """Immediate value of an action."""
