@@ -7,6 +7,7 @@ import pytest
 import boardgame
 import rollwrite
 from benchmarks.arena import play_one, wilson
+from boardgame.actions import parse_action
 from boardgame.bots import hint as card_hint
 from boardgame.bots import make_bot as card_bot
 from rollwrite.bots import hint as dice_hint
@@ -135,3 +136,31 @@ def test_card_hint_gives_a_legal_action_and_a_reason():
 def test_wilson_interval_contains_the_rate():
     lo, hi = wilson(60, 100)
     assert lo < 0.6 < hi and 0.49 < lo and hi < 0.7
+
+
+def test_card_hint_reason_names_the_row_completed_and_the_coat_of_arms():
+    """Issue 4 hint: a build's reason says what it scores (RULES 1) and which coat of arms
+    it wins (RULES 2.6), in words."""
+    from boardgame.bots.hint import reason
+    from facade.notation import parse_cells
+
+    s = boardgame.new_game(2, 3)
+    s.boards[0].filled = parse_cells("a1,b1,c1,a2,b2,c2,d2")[0]  # rows 1 and 2 lack e1, d1, e2
+    s.hands[0] = [0, 0, 0, 0, 0]
+    s.hands[0][0] = 3  # red: red-3 costs 3
+    build = parse_action("p1 build red-3:D1,e1,e2 pay R,R,R")
+    s.clone().apply(build)  # a legal build
+    why = reason(s, build)
+    assert "completes row 1: +1" in why and "completes row 2 with windows only: +2" in why
+    assert "coat of arms on row 2" in why
+
+
+def test_card_hint_reason_for_taking_cards_names_the_colour_gathered():
+    """Issue 4 hint: a take's reason says which colour the hand gathers."""
+    from boardgame.bots.hint import reason
+
+    s = boardgame.new_game(2, 3)
+    s.hands[0] = [0, 0, 0, 0, 0]
+    s.harbour[2] = s.harbour[3] = "green"
+    why = reason(s, parse_action("p1 take 3,4"))
+    assert why.startswith("gathers green: 2 cards")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from boardgame.actions import Action, Build, Take
 from boardgame.bots.greedy import GreedyBot
+from boardgame.bots.hint import hint
 from boardgame.bots.random_bot import RandomBot
 from boardgame.bots.strong import StrongBot
 
@@ -16,19 +16,6 @@ def make_bot(level: str, seed: int = 0) -> RandomBot | GreedyBot | StrongBot:
         return LEVELS[level](seed)
     except KeyError:
         raise ValueError(f"unknown bot level '{level}': random, greedy or strong") from None
-
-
-def hint(view: dict, player: int) -> tuple[Action, str]:
-    """The strong bot's action for `player`, with a one-line reason."""
-    bot = StrongBot(seed=0)
-    action = bot.choose(view, player)
-    if isinstance(action, Build):
-        why = f"builds {action.tile} where it brings the board closest to scoring lines"
-    elif isinstance(action, Take):
-        why = "these cards fit the colours your hand is gathering"
-    else:
-        why = "the best choice for this step"
-    return action, why
 
 
 __all__ = ["LEVELS", "GreedyBot", "RandomBot", "StrongBot", "hint", "make_bot"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from facade.notation import format_placement
-from facade.scoring import newly_completed
+from facade.scoring import describe_completed
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.bots.strong import StrongBot
 from rollwrite.state import GameState
@@ -16,16 +16,11 @@ def reason(state: GameState, action: A.Action) -> str:
     if isinstance(action, A.Draw):
         after = sheet.building.filled | action.mask
         bricks = sheet.building.bricks | action.brick
-        lines = newly_completed(sheet.building.filled, after)
+        lines = describe_completed(sheet.building.filled, after, bricks)
         where = format_placement(action.tile, action.mask, action.brick)
         if not lines:
             return f"{where}: builds toward open rows and columns, X where it hurts least"
-        parts = []
-        for ln in lines:
-            clean = not ln.mask & bricks
-            parts.append(f"completes {ln.name}{' with windows only' if clean else ''}: "
-                         f"+{ln.points(bricks)}")
-        return f"{where} " + ", ".join(parts)
+        return f"{where} " + ", ".join(lines)
     if isinstance(action, A.Choose):
         return f"{action.tile} has the best placement for these dice"
     if isinstance(action, A.Reroll):

@@ -1,0 +1,64 @@
+"""A hint for a card-edition player: the strong bot's action and a reason in words."""
+
+from __future__ import annotations
+
+from boardgame import actions as A  # noqa: N812
+from boardgame.bots.strong import StrongBot
+from boardgame.material import ABILITY_NAMES, ARMS_CELLS, ARMS_ROWS, COLOURS, TILES
+from boardgame.state import COLOUR_INDEX, GameState
+from facade.grid import ROW_MASKS, bits, cell_name
+from facade.scoring import describe_completed
+
+
+def _placement_reason(state: GameState, player: int, mask: int, brick: int) -> list[str]:
+    """Lines completed and coats of arms won by drawing `mask` on the player's board."""
+    board = state.boards[player]
+    after = board.filled | mask
+    parts = describe_completed(board.filled, after, board.bricks | brick)
+    arms = [cell_name(c) for c in bits(mask & ARMS_CELLS)]
+    arms += [f"row {r + 1}" for r in ARMS_ROWS
+             if ROW_MASKS[r] & after == ROW_MASKS[r] and ROW_MASKS[r] & board.filled
+             != ROW_MASKS[r]]
+    if arms:
+        parts.append("coat of arms on " + " and ".join(arms))
+    return parts
+
+
+def reason(state: GameState, action: A.Action) -> str:
+    """One line a player can read about why `action` is good."""
+    p = action.player
+    if isinstance(action, A.Build):
+        size = TILES[action.tile].size
+        paid = sum(action.pay)
+        parts = _placement_reason(state, p, action.mask, action.brick)
+        if paid < size:
+            parts.append(f"costs {paid} card{'s' if paid != 1 else ''} instead of {size}")
+        return f"{action.tile}: " + (", ".join(parts) or "builds toward open rows and columns")
+    if isinstance(action, A.Take):
+        hand = list(state.hands[p])
+        for pos in (action.first, action.second, action.extra):
+            if pos is not None and state.harbour[pos] is not None:
+                hand[COLOUR_INDEX[state.harbour[pos]]] += 1
+        best = max(range(len(COLOURS)), key=lambda i: hand[i])
+        why = f"gathers {COLOURS[best]}: {hand[best]} cards for a {COLOURS[best]} tile"
+        return why + (", and you build this turn (Both actions)" if action.both else "")
+    if isinstance(action, A.Discard):
+        return "keeps the colours your hand is gathering"
+    if isinstance(action, A.ArmsWhite):
+        mask = 1 << action.cell
+        parts = _placement_reason(state, p, mask, 0)
+        return f"white tile on {cell_name(action.cell)}: " + (
+            ", ".join(parts) or "fills the cell that helps your lines most")
+    if isinstance(action, A.ArmsAbility):
+        return f"{ABILITY_NAMES[action.ability]}: the most useful ability you lack"
+    if isinstance(action, A.ArmsRefresh):
+        used = sum(1 for v in state.abilities[p].values() if v == "used")
+        return f"flips your {used} used abilit{'y' if used == 1 else 'ies'} back to active"
+    return "nothing better is possible now"
+
+
+def hint(view: dict, player: int) -> tuple[A.Action, str]:
+    """The strong bot's action for `player`, with a one-line reason."""
+    bot = StrongBot(seed=0)
+    action = bot.choose(view, player)
+    return action, reason(bot.state_of(view, player), action)
