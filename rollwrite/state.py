@@ -37,9 +37,8 @@ from rollwrite.sheet import Sheet
 from rollwrite.tables import SHAPE_INDEX, fitting_shapes, table
 
 ARMS_LINES = {ln.short: ln for ln in COAT_OF_ARMS_LINES}
-TILES_BY_COLOUR: dict[str, list[tuple[str, int, bool]]] = {
-    c: [(t, SHAPES[t].size, t in INFINITE_SIDE) for t in SHAPES if colour_of(t) == c]
-    for c in COLOURS
+TILES_BY_COLOUR: dict[str, list[tuple[str, int]]] = {
+    c: [(t, SHAPES[t].size) for t in SHAPES if colour_of(t) == c] for c in COLOURS
 }
 # the X-side entries (indexes into X_SIDE) of each tile id; none for the ∞ side
 X_ENTRIES: dict[str, tuple[int, ...]] = {
@@ -990,7 +989,7 @@ def _colour_ways(
             for b in range(len(whites) + 1):
                 ways.setdefault(a + b + k, []).append((tuple(sorted(own[:a] + whites[:b])), k))
     out = []
-    for tid, size, _infinite in TILES_BY_COLOUR[colour]:
+    for tid, size in TILES_BY_COLOUR[colour]:
         pay = ways.get(size)
         if pay:
             _PAYMENTS.append((tid, tuple(pay)))
