@@ -6,8 +6,8 @@ from boardgame import actions as A  # noqa: N812
 from boardgame.bots.strong import StrongBot
 from boardgame.material import ABILITY_NAMES, ARMS_CELLS, ARMS_ROWS, COLOURS, TILES
 from boardgame.state import COLOUR_INDEX, GameState
-from facade.grid import ROW_MASKS, bits, cell_name
-from facade.scoring import describe_completed
+from facade.grid import bits, cell_name
+from facade.scoring import describe_completed, newly_completed
 
 
 def _placement_reason(state: GameState, player: int, mask: int, brick: int) -> list[str]:
@@ -16,9 +16,8 @@ def _placement_reason(state: GameState, player: int, mask: int, brick: int) -> l
     after = board.filled | mask
     parts = describe_completed(board.filled, after, board.bricks | brick)
     arms = [cell_name(c) for c in bits(mask & ARMS_CELLS)]
-    arms += [f"row {r + 1}" for r in ARMS_ROWS
-             if ROW_MASKS[r] & after == ROW_MASKS[r] and ROW_MASKS[r] & board.filled
-             != ROW_MASKS[r]]
+    arms += [ln.name for ln in newly_completed(board.filled, after)
+             if ln.kind == "row" and ln.index in ARMS_ROWS]
     if arms:
         parts.append("coat of arms on " + " and ".join(arms))
     return parts

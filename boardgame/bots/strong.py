@@ -46,11 +46,12 @@ class StrongBot(GreedyBot):
             raise ValueError("no decision to take for this player now")
         if state.phase in ("discard", "arms") or len(options) == 1:
             return self.decide(state, player)
-        ranked = sorted(options, key=lambda a: -self.value(state, a))[:CANDIDATES]
+        now = {a: self.value(state, a) for a in options}  # actions are frozen: hashable
+        ranked = sorted(options, key=lambda a: -now[a])[:CANDIDATES]
         best, best_v = ranked[0], -1e9
         for a in ranked:
             futures = [self._next_best(w, a, player) for w in worlds]
-            v = self.value(state, a) + NEXT_TURN * mean(futures)
+            v = now[a] + NEXT_TURN * mean(futures)
             if v > best_v:
                 best, best_v = a, v
         return best
