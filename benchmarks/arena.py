@@ -8,7 +8,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-EDITIONS = ("rollwrite", "boardgame")
+from bots.levels import EDITIONS, make_bot
+from bots.playout import play_out
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -24,15 +25,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def play_one(edition: str, levels: list[str], seed: int) -> dict[str, Any]:
     """One game; seat i is played by a bot of level levels[i]."""
     engine = importlib.import_module(edition)
-    bots_module = importlib.import_module(f"{edition}.bots")
     state = engine.new_game(len(levels), seed)
-    bots = [bots_module.make_bot(level, seed * 31 + i) for i, level in enumerate(levels)]
-    while not state.is_over():
-        if state.is_chance():
-            state.apply(state.chance_action())
-            continue
-        p = state.to_act()[0]
-        state.apply(bots[p].choose(state.view(p), p))
+    play_out(state, {i: make_bot(edition, level, seed * 31 + i) for i, level in enumerate(levels)})
     return {"winners": state.winners(), "scores": state.scores(), "turns": state.turn + 1}
 
 

@@ -3,33 +3,37 @@
 from __future__ import annotations
 
 import importlib
-import random
 import statistics
 import time
 from typing import Any
 
-from rollwrite.solitaire import play_state
+from bots.levels import Bot, make_bot
+from bots.playout import play_out
+from bots.solitaire import play_state
+
+
+class Timed:
+    """A bot that notes how long each of its decisions takes."""
+
+    def __init__(self, bot: Bot, times: list[float]) -> None:
+        self.bot, self.times = bot, times
+
+    def choose(self, view: dict[str, Any], player: int) -> Any:  # noqa: ANN401
+        """The wrapped bot's choice, timed."""
+        start = time.perf_counter()
+        action = self.bot.choose(view, player)
+        self.times.append(time.perf_counter() - start)
+        return action
 
 
 def strong_move_ms_p95(edition: str, games: int, seed: int = 1) -> float:
     """95th percentile of the strong bot's decision time over whole 2-player games."""
     engine = importlib.import_module(edition)
-    bots = importlib.import_module(f"{edition}.bots")
-    times = []
+    times: list[float] = []
     for g in range(games):
         state = engine.new_game(2, seed * 1000 + g)
-        players = [bots.make_bot("strong", g), bots.make_bot("greedy", g + 1)]
-        rng = random.Random(g)
-        while not state.is_over():
-            if state.is_chance():
-                state.apply(state.chance_action())
-                continue
-            p = rng.choice(state.to_act())
-            start = time.perf_counter()
-            action = players[p].choose(state.view(p), p)
-            if p == 0:
-                times.append(time.perf_counter() - start)
-            state.apply(action)
+        strong = Timed(make_bot(edition, "strong", g), times)
+        play_out(state, {0: strong, 1: make_bot(edition, "greedy", g + 1)})
     times.sort()
     return times[int(0.95 * (len(times) - 1))] * 1000
 

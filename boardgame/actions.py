@@ -202,4 +202,6 @@ def parse_action(text: str) -> Action:
         if rest:
             raise NotationError("'pass' takes nothing after it")
         return Pass(player)
-    raise NotationError(f"unknown action '{verb}': take, discard, build, arms or pass")
+    raise NotationError(
+        f"unknown action '{verb}': take, discard, build, arms or pass", "unknown_action"
+    )

@@ -6,10 +6,13 @@ import random
 from typing import Any
 
 from boardgame.game import new_game, replay
-from boardgame.material import SUPPLY_ABILITIES, TILE_COUNTS, WHITE_TILES
+from boardgame.material import COLOURS, SUPPLY_ABILITIES, TILE_COUNTS, WHITE_TILES
 from boardgame.state import GameState
 from facade.grid import supported
+from facade.outcome import EndReason
 from facade.selfplay import run_games
+
+END_REASONS = (EndReason.TARGET_REACHED, EndReason.END_CARD, EndReason.NO_PROGRESS)  # 2.7, 5.7
 
 
 def invariant_problems(before: GameState, after: GameState, total_cards: int) -> list[str]:
@@ -19,7 +22,7 @@ def invariant_problems(before: GameState, after: GameState, total_cards: int) ->
         problems.append(f"{after.card_total()} cards in play, expected {total_cards}")
     n = after.players
     placed_tiles = sum(after.tiles.values())
-    full_supply = 5 * sum(TILE_COUNTS[n].values()) + WHITE_TILES
+    full_supply = len(COLOURS) * sum(TILE_COUNTS[n].values()) + WHITE_TILES  # counts per colour
     built = sum(1 for line in after.log if " build " in line or " arms white " in line)
     if placed_tiles + built != full_supply:
         problems.append(f"tiles: {placed_tiles} in supply + {built} built != {full_supply}")
@@ -60,8 +63,7 @@ def random_game(players: int, seed: int, check: bool = True) -> tuple[GameState,
 
 def simulate(players: int, games: int, seed: int, check: bool = True) -> dict[str, Any]:
     """Statistics of `games` random games (the JSON of `copenhagen simulate`)."""
-    ended_by = {"12 points": 0, "end card": 0, "stalled": 0}
     return run_games(
         "boardgame", players, games, seed, lambda n, s: random_game(n, s, check=check),
-        ended_by, check,
+        END_REASONS, check,
     )

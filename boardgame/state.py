@@ -29,11 +29,15 @@ from boardgame.material import (
     tile_colour,
     tile_id,
 )
+from boardgame.messages import event
+from boardgame.view import player_view
 from facade.building import Building
 from facade.errors import IllegalAction
 from facade.events import Event
-from facade.grid import COL_MASKS, FULL, GROUND, cell_name
-from facade.notation import format_cells, format_placement
+from facade.grid import COL_MASKS, FULL, GROUND, cell_name, is_legal
+from facade.notation import format_cells
+from facade.outcome import EndReason
+from facade.placements import Placement, cell_names
 from facade.selfplay import winners
 from facade.shapes import image_index
 from facade.table import PlacementTable
@@ -161,6 +165,62 @@ class GameState:
     def current_player(self) -> int:
         """The active player."""
         return self.active
+
+    @property
+    def seq(self) -> int:
+        """How many actions have been applied (the length of the log)."""
+        return len(self.log)
+
+    def player_view(self, player: int | None) -> dict[str, Any]:
+        """The JSON view of schema 1 for a seat or a spectator (None): see boardgame.view."""
+        return player_view(self, player)
+
+    def placements(self, tile: str | None = None, player: int | None = None) -> list[Placement]:
+        """Placements of a tile the player can build right now, each with its cheapest cost
+        (Construction discount used when active) and the discounts behind it (RULES 2.5).
+        A white tile lists the cells a coat of arms can give it. Empty when it is not the
+        player's turn to build (or place a white tile), or no such tile is left."""
+        p = self.active if player is None else player
+        if tile is None or self.over or p != self.active or self.tiles.get(tile, 0) <= 0:
+            return []
+        if tile == WHITE:
+            if self.phase != "arms":
+                return []
+            return [Placement(WHITE, 1 << c, (cell_name(c),), 0, 0) for c in self._white_cells()]
+        if self.phase not in ("act", "build"):
+            return []
+        hand = self.hands[p]
+        colour = tile_colour(tile)
+        ci = COLOUR_INDEX[colour]
+        same = self.colour_masks[p][ci]
+        discount = self.usable(p, "discount")
+        other = max(k for i, k in enumerate(hand) if i != ci)
+        can_pay = hand[ci] + (other if self.usable(p, "change") else 0)  # RULES 5.20
+        filled = self.boards[p].filled
+        out = []
+        for mask, brick, around in tile_placements(tile):
+            if not is_legal(mask, filled):
+                continue
+            cost = TILES[tile].size
+            reasons: list[str] = []
+            if around & same:
+                cost -= 1
+                reasons.append("adjacent_same_colour")
+            if discount and cost > 0:
+                cost -= 1
+                reasons.append("construction_discount")
+            if cost <= can_pay:
+                out.append(Placement(tile, mask, cell_names(mask), brick, cost, tuple(reasons)))
+        return out
+
+    def builds_for(self, tile: str, mask: int, brick: int | None = None) -> list[A.Build]:
+        """The legal Build actions listed for a tile on these cells (every payment offered)."""
+        if self.over or self.phase not in ("act", "build"):
+            return []
+        return [
+            a for a in self._build_options()
+            if a.tile == tile and a.mask == mask and (brick is None or a.brick == brick)
+        ]
 
     def scores(self) -> list[int]:
         """Current scores."""
@@ -324,14 +384,18 @@ class GameState:
         if isinstance(action, str):
             action = A.parse_action(action)
         elif type(action) not in _HANDLERS:
-            raise IllegalAction(f"{action!r} is not an action of this game")
+            raise IllegalAction(f"{action!r} is not an action of this game", "unknown_action")
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", "game_over")
         if not 0 <= action.player < self.players:
-            raise IllegalAction(f"there is no player p{action.player + 1} at this table")
+            raise IllegalAction(
+                f"there is no player p{action.player + 1} at this table", "no_such_player",
+                player=action.player,
+            )
         if action.player != self.active:
             raise IllegalAction(
-                f"it is {self.names[self.active]}'s turn, not {self.names[action.player]}'s"
+                f"it is {self.names[self.active]}'s turn, not {self.names[action.player]}'s",
+                "not_your_turn", player=action.player, active=self.active,
             )
         events = _HANDLERS[type(action)](self, action)
         self.log.append(str(action))
@@ -339,7 +403,7 @@ class GameState:
 
     def _apply_take(self, a: A.Take) -> list[Event]:
         if self.phase != "act":
-            raise IllegalAction(self._phase_hint())
+            raise IllegalAction(self._phase_hint(), "wrong_phase", phase=str(self.phase))
         p = a.player
         picks = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
         if any(not 0 <= i < HARBOUR_SIZE for i in picks):
@@ -377,10 +441,7 @@ class GameState:
             taken.append(colour)
         self.both = a.both
         self.passes = 0
-        text = f"{self.names[p]} takes {', '.join(taken)}"
-        if uses:
-            text += " (" + ", ".join(ABILITY_NAMES[u] for u in uses) + ")"
-        events = [Event("took", text, p, {"cards": taken, "abilities": uses})]
+        events = [event("took", p, name=self.names[p], cards=taken, abilities=uses)]
         return events + self._after_take()
 
     def _after_take(self) -> list[Event]:
@@ -408,7 +469,7 @@ class GameState:
             self.hands[p][i] -= a.cards[i]
             self.discard[i] += a.cards[i]
         events = [
-            Event("discarded", f"{self.names[p]} discards {A.cards_text(a.cards)}", p)
+            event("discarded", p, name=self.names[p], cards=A.cards_text(a.cards))
         ]
         self.phase = "act"
         if self.both:
@@ -418,7 +479,7 @@ class GameState:
 
     def _apply_build(self, a: A.Build) -> list[Event]:
         if self.phase not in ("act", "build"):
-            raise IllegalAction(self._phase_hint())
+            raise IllegalAction(self._phase_hint(), "wrong_phase", phase=str(self.phase))
         p = a.player
         tid = a.tile
         if tid not in TILES:
@@ -426,14 +487,21 @@ class GameState:
         if tid == WHITE:
             raise IllegalAction("white tiles come only from a coat of arms")
         if self.tiles[tid] <= 0:
-            raise IllegalAction(f"no {tid} tile is left in the supply")
+            raise IllegalAction(
+                f"no {tid} tile is left in the supply", "tile_unavailable", tile=tid
+            )
         shape = TILES[tid]
         images = image_index(shape, True)
         if a.mask not in images:
-            raise IllegalAction(f"{format_cells(a.mask)} is not the shape of {tid}")
+            raise IllegalAction(
+                f"{format_cells(a.mask)} is not the shape of {tid}", "illegal_placement", tile=tid
+            )
         if a.brick not in images[a.mask]:
             where = " or ".join(format_cells(b).upper() for b in images[a.mask])
-            raise IllegalAction(f"placed like that, the brick of {tid} is on {where}")
+            raise IllegalAction(
+                f"placed like that, the brick of {tid} is on {where}", "illegal_placement",
+                tile=tid,
+            )
         self.boards[p].check(a.mask)
         colour = tile_colour(tid)
         ci = COLOUR_INDEX[colour]
@@ -446,7 +514,10 @@ class GameState:
             raise IllegalAction("name the cards you pay, like R,R")
         if sum(pay) != cost:
             why = " (−1 next to a tile of the same colour)" if adjacent else ""
-            raise IllegalAction(f"{tid} costs {cost} card(s) here{why}; you offered {sum(pay)}")
+            raise IllegalAction(
+                f"{tid} costs {cost} card(s) here{why}; you offered {sum(pay)}", "wrong_payment",
+                tile=tid, cost=cost, offered=sum(pay),
+            )
         others = [i for i in range(5) if i != ci and pay[i]]
         if others and not a.change:
             raise IllegalAction(
@@ -461,7 +532,9 @@ class GameState:
         if short:
             raise IllegalAction(
                 f"you need {pay[COLOUR_INDEX[short[0]]]} {short[0]} card(s) and have "
-                f"{self.hands[p][COLOUR_INDEX[short[0]]]}"
+                f"{self.hands[p][COLOUR_INDEX[short[0]]]}",
+                "unaffordable", colour=short[0], need=pay[COLOUR_INDEX[short[0]]],
+                have=self.hands[p][COLOUR_INDEX[short[0]]],
             )
         # all checks passed
         uses = [ab for ab, flag in (("discount", a.discount), ("change", a.change)) if flag]
@@ -474,11 +547,10 @@ class GameState:
         self.colour_masks[p][ci] |= a.mask
         self.phase = "act"
         self.passes = 0
-        text = f"{self.names[p]} builds {format_placement(tid, a.mask, a.brick)}"
-        text += f" for {A.cards_text(pay)}"
-        if uses:
-            text += " (" + ", ".join(ABILITY_NAMES[u] for u in uses) + ")"
-        events = [Event("built", text, p, {"tile": tid, "cost": cost})]
+        events = [
+            event("built", p, name=self.names[p], tile=tid, cells=format_cells(a.mask, a.brick),
+                  pay=A.cards_text(pay), cost=cost, abilities=uses)
+        ]
         return events + self._place(a.mask, a.brick)
 
     def _place(self, mask: int, brick: int) -> list[Event]:
@@ -491,16 +563,15 @@ class GameState:
         for line, pts in gained:
             self.scores_[p] += pts
             events.append(
-                Event("scored", f"{self.names[p]} completes {line.name}: +{pts}", p,
-                      {"line": line.short, "points": pts})
+                event("scored", p, name=self.names[p], line=line.short, points=pts)
             )
             if line.kind == "row" and line.index in ARMS_ROWS:
                 arms += 1
         if self.scores_[p] >= TARGET:
-            return events + self._finish(f"{TARGET} points")
+            return events + self._finish(EndReason.TARGET_REACHED)
         if arms:
             events.append(
-                Event("arms_unlocked", f"{self.names[p]} earns {arms} coat-of-arms action(s)", p)
+                event("arms_unlocked", p, name=self.names[p], count=arms)
             )
         self.pending_arms += arms
         return events + self._next_arms()
@@ -509,8 +580,7 @@ class GameState:
         events: list[Event] = []
         while self.pending_arms and not self._arms_options():
             self.pending_arms -= 1
-            events.append(Event("arms_lost", "a coat of arms has nothing left to give",
-                                self.active))
+            events.append(event("arms_lost", self.active))
         if self.pending_arms:
             self.phase = "arms"
             return events
@@ -530,8 +600,8 @@ class GameState:
         self.boards[a.player].check(1 << a.cell)
         self.tiles[WHITE] -= 1
         self.pending_arms -= 1
-        events = [Event("arms", f"{self.names[a.player]} places a white tile on "
-                                f"{cell_name(a.cell)}", a.player)]
+        events = [event("arms", a.player, name=self.names[a.player], cell=cell_name(a.cell),
+                        form="white")]
         return events + self._place(1 << a.cell, 0)
 
     def _apply_arms_ability(self, a: A.ArmsAbility) -> list[Event]:
@@ -546,8 +616,8 @@ class GameState:
         self.abilities[a.player][a.ability] = "active"
         self.fresh[a.player].append(a.ability)
         self.pending_arms -= 1
-        events = [Event("arms", f"{self.names[a.player]} takes the "
-                                f"{ABILITY_NAMES[a.ability]} tile", a.player)]
+        events = [event("arms", a.player, name=self.names[a.player], ability=a.ability,
+                        form="ability")]
         return events + self._next_arms()
 
     def _apply_arms_refresh(self, a: A.ArmsRefresh) -> list[Event]:
@@ -559,25 +629,24 @@ class GameState:
             self.abilities[a.player][ab] = "active"
             self.fresh[a.player].append(ab)
         self.pending_arms -= 1
-        names = ", ".join(ABILITY_NAMES[u] for u in used)
-        events = [Event("arms", f"{self.names[a.player]} flips back {names}", a.player)]
+        events = [event("arms", a.player, name=self.names[a.player], abilities=used,
+                        form="refresh")]
         return events + self._next_arms()
 
     def _apply_pass(self, a: A.Pass) -> list[Event]:
         if self.phase == "build":
             self.phase = "act"
-            return [Event("passed", f"{self.names[a.player]} builds nothing", a.player)] + (
+            return [event("passed", a.player, name=self.names[a.player], form="skip_build")] + (
                 self._end_turn()
             )
         if self.phase != "act":
-            raise IllegalAction(self._phase_hint())
+            raise IllegalAction(self._phase_hint(), "wrong_phase", phase=str(self.phase))
         if self.legal_actions() != [A.Pass(a.player)]:
             raise IllegalAction("you can take cards or build: passing is only for a dead end")
         self.passes += 1
-        events = [Event("passed", f"{self.names[a.player]} can do nothing and passes",
-                        a.player)]
+        events = [event("passed", a.player, name=self.names[a.player], form="stuck")]
         if self.passes >= self.players:
-            return events + self._finish("stalled")
+            return events + self._finish(EndReason.NO_PROGRESS)
         return events + self._end_turn()
 
     def _phase_hint(self) -> str:
@@ -595,30 +664,27 @@ class GameState:
                 card = self._draw()
                 if card == END_CARD:
                     self.end_card = "revealed"
-                    events.append(Event("end_card", "the end card is revealed", None))
-                    return events + self._finish("end card")
+                    events.append(event("end_card", None))
+                    return events + self._finish(EndReason.END_CARD)
                 self.harbour[i] = card
         self.fresh[self.active] = []
         self.both = False
         self.turn += 1
         self.active = (self.active + 1) % self.players
         events.append(
-            Event("turn_started", f"turn {self.turn + 1}: {self.names[self.active]}",
-                  self.active, {"turn": self.turn + 1})
+            event("turn_started", self.active, name=self.names[self.active], turn=self.turn + 1)
         )
         return events
 
-    def _finish(self, reason: str) -> list[Event]:
+    def _finish(self, reason: EndReason) -> list[Event]:
         self.over = True
         self.end_reason = reason
         self.phase = "over"
         won = self.winners()
-        names = " and ".join(self.names[w] for w in won)
-        verb = "wins" if len(won) == 1 else "share the victory"
         return [
-            Event("game_over", f"game over ({reason}): {names} {verb} with "
-                               f"{self.scores_[won[0]]}", None,
-                  {"winners": won, "scores": self.scores(), "reason": reason})
+            event("game_over", None, winners=won, scores=self.scores(), reason=str(reason),
+                  names=[self.names[w] for w in won], score=self.scores_[won[0]],
+                  form="win" if len(won) == 1 else "shared")
         ]
 
     # ------------------------------------------------------------------ copies and JSON

@@ -39,14 +39,18 @@ class Building:
     def check(self, mask: int) -> None:
         """Raise IllegalAction, in words, when the placement rule forbids `mask`."""
         if mask & ~FULL:
-            raise IllegalAction("the tile would stick out of the building")
+            raise IllegalAction("the tile would stick out of the building", "illegal_placement")
         overlap = mask & self.filled
         if overlap:
-            raise IllegalAction(f"{format_cells(overlap)} already drawn on")
+            raise IllegalAction(
+                f"{format_cells(overlap)} already drawn on", "illegal_placement",
+                cells=format_cells(overlap),
+            )
         if not mask & supported(self.filled):
             raise IllegalAction(
                 "the tile must touch row 1 or sit directly on a drawn cell "
-                "(being beside one is not enough)"
+                "(being beside one is not enough)",
+                "illegal_placement",
             )
 
     def place(self, mask: int, brick: int) -> list[tuple[Line, int]]:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from facade.events import Event
+from facade.outcome import EndReason
 
 
 class Finished(Protocol):
@@ -33,23 +34,25 @@ def run_games(
     games: int,
     seed: int,
     play: Callable[[int, int], tuple[Finished, int]],
-    ended_by: dict[str, int] | None = None,
+    end_reasons: tuple[EndReason, ...] = (),
     check: bool = True,
 ) -> dict[str, Any]:
     """Play `games` games with `play(players, seed) -> (final state, problems)` and report
-    the JSON of `copenhagen simulate`."""
+    the JSON of `copenhagen simulate`; `ended_by` counts every reason in `end_reasons`, the
+    ones that did not happen too."""
     start = time.perf_counter()
     turns = 0
     totals = [0] * players
     problems = 0
-    reasons = dict(ended_by or {})
+    reasons = {str(r): 0 for r in end_reasons}
     for g in range(games):
         state, bad = play(players, seed * 100_003 + g)
         problems += bad
         turns += state.turn + 1
         for p, s in enumerate(state.scores()):
             totals[p] += s
-        reasons[state.end_reason] = reasons.get(state.end_reason, 0) + 1
+        reason = str(EndReason(state.end_reason))  # the card edition's older words too
+        reasons[reason] = reasons.get(reason, 0) + 1
     seconds = time.perf_counter() - start
     return {
         "edition": edition,

@@ -15,6 +15,7 @@ Players and dice are numbered from 1 in text, from 0 in code. One action per lin
     p1 undo                  take back your last step of this turn (never a roll)
     p2 pick 3 G              passive: die 3 marks the green track (white die: any track)
     p2 pass                  passive: mark nothing (more)
+    p2 unpick                passive: take back your last pick while others still pick (5.15)
     p1 setup G | p1 setup none   two players: the first two boxes of one track, or none
 """
 
@@ -172,6 +173,16 @@ class Pass:
 
 
 @dataclass(frozen=True, slots=True)
+class Unpick:
+    """Passive player: take back the last pick, while another passive player still picks."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"p{self.player + 1} unpick"
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """Two players: mark the first two boxes of one track, or none (RULES 3.6, 5.10)."""
 
@@ -184,7 +195,7 @@ class Setup:
 
 Action = (
     Roll | Reroll | Change | Choose | Draw | Extra | ArmsCell | ArmsTrack | End | Undo | Pick
-    | Pass | Setup
+    | Pass | Unpick | Setup
 )
 
 
@@ -275,12 +286,13 @@ def parse_action(text: str, tiles: dict[str, object] | None = None) -> Action:
     if verb == "setup":
         word = rest.strip().lower()
         return Setup(player, None if word in ("none", "-", "") else _colour(word))
-    simple = {"end": End, "undo": Undo, "pass": Pass}
+    simple = {"end": End, "undo": Undo, "pass": Pass, "unpick": Unpick}
     if verb in simple:
         if rest:
             raise NotationError(f"'{verb}' takes nothing after it")
         return simple[verb](player)
     raise NotationError(
         f"unknown action '{verb}': roll, reroll, change, choose, draw, extra, arms, end, undo, "
-        "pick, pass or setup"
+        "pick, pass, unpick or setup",
+        "unknown_action",
     )

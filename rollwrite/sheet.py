@@ -16,6 +16,7 @@ from rollwrite.material import (
     TRACK_LENGTH,
     TRACKS,
 )
+from rollwrite.messages import ABILITY_CODES, event
 
 
 def _zeros() -> dict[str, int]:
@@ -66,22 +67,16 @@ class Sheet:
             box = self.marks[colour]
             self.marks[colour] += 1
             symbol = track.symbols[box]
-            text = f"{self.name} marks {colour} box {box + 1}"
-            if symbol == "+":
-                text += " and unlocks a + bonus"
-            elif symbol == "*":
-                text += f" and unlocks a ★ ({track.ability})"
-            events.append(Event("track_marked", text, player, {"track": colour, "box": box + 1}))
+            if symbol == "*":
+                events.append(event("track_marked", player, name=self.name, track=colour,
+                                    box=box + 1, form="star", ability=ABILITY_CODES[colour]))
+            else:
+                events.append(event("track_marked", player, name=self.name, track=colour,
+                                    box=box + 1, form="bonus" if symbol == "+" else None))
         if n and self.marks[colour] == TRACK_LENGTH:
             self.score += TRACK_COMPLETE_POINTS
-            events.append(
-                Event(
-                    "track_completed",
-                    f"{self.name} completes the {colour} track: +{TRACK_COMPLETE_POINTS}",
-                    player,
-                    {"track": colour, "points": TRACK_COMPLETE_POINTS},
-                )
-            )
+            events.append(event("track_completed", player, name=self.name, track=colour,
+                                points=TRACK_COMPLETE_POINTS))
         return events
 
     def recount(self) -> int:

@@ -6,11 +6,14 @@ import random
 from typing import Any
 
 from facade.grid import FULL, supported
+from facade.outcome import EndReason
 from facade.selfplay import run_games
 from rollwrite.actions import Draw, Undo
 from rollwrite.game import new_game, replay
 from rollwrite.material import X_SIDE
 from rollwrite.state import GameState
+
+END_REASONS = (EndReason.TARGET_REACHED, EndReason.NO_PROGRESS)  # RULES 3.5, 5.19
 
 
 def invariant_problems(before: GameState, after: GameState, action: object) -> list[str]:
@@ -76,5 +79,5 @@ def simulate(players: int, games: int, seed: int, check: bool = True) -> dict[st
     """Statistics of `games` random games (the JSON of `copenhagen simulate`)."""
     return run_games(
         "rollwrite", players, games, seed, lambda n, s: random_game(n, s, check=check),
-        None, check,
+        END_REASONS, check,
     )

@@ -5,33 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from facade.grid import render
-from rollwrite.bots import make_bot
 from rollwrite.game import new_game
+from rollwrite.material import TARGET
 from rollwrite.state import GameState
 
-
-def play_state(seed: str | int, bot: str) -> GameState:
-    """Play the challenge of `seed` with a bot; dice come from (seed, turn, reroll number)."""
-    state = new_game(["Solo"], seed)
-    player = make_bot(bot, seed=0)
-    while not state.is_over():
-        if state.is_chance():
-            state.apply(state.chance_action())
-        else:
-            state.apply(player.choose(state.view(0), 0))
-    return state
+SOLO_NAME = "Solo"
 
 
-def play(seed: str | int, bot: str) -> dict[str, Any]:
-    """The challenge's result: turns taken, score, the sheet and the game in the notation."""
-    state = play_state(seed, bot)
+def new_challenge(seed: str | int) -> GameState:
+    """The challenge of `seed`: one sheet; dice come from (seed, turn, reroll number)."""
+    return new_game([SOLO_NAME], seed)
+
+
+def result(state: GameState) -> dict[str, Any]:
+    """A challenge as it stands: turns taken, score, the sheet and the game in the notation."""
     sheet = state.sheets[0]
     return {
-        "seed": seed,
-        "bot": bot,
         "turns": state.turn + 1,
         "score": sheet.score,
-        "reached_12": sheet.score >= 12,
+        "reached_12": sheet.score >= TARGET,
         "sheet": render(sheet.building.filled, sheet.building.bricks),
         "tracks": dict(sheet.marks),
         "placements": [  # draws in the notation, then extra cells and coats of arms
@@ -41,4 +33,3 @@ def play(seed: str | int, bot: str) -> dict[str, Any]:
         ],
         "log": list(state.log),
     }
-

@@ -11,7 +11,9 @@ from typing import Any
 from facade.errors import IllegalAction
 from facade.events import Event
 from facade.grid import CELLS, GROUND, bits, cell_name
-from facade.notation import format_cells, format_placement
+from facade.notation import format_cells
+from facade.outcome import EndReason
+from facade.placements import Placement, cell_names
 from facade.selfplay import winners
 from facade.shapes import image_index
 from rollwrite import actions as A  # noqa: N812
@@ -26,6 +28,7 @@ from rollwrite.material import (
     INFINITE_SIDE,
     SHAPES,
     TARGET,
+    TRACK_COMPLETE_POINTS,
     TRACK_LENGTH,
     TRACKS,
     TWO_PLAYER_CROSSED,
@@ -33,8 +36,11 @@ from rollwrite.material import (
     X_SIDE,
     colour_of,
 )
+from rollwrite.messages import event
+from rollwrite.phases import Phase
 from rollwrite.sheet import Sheet
 from rollwrite.tables import SHAPE_INDEX, fitting_shapes, table
+from rollwrite.view import player_view
 
 ARMS_LINES = {ln.short: ln for ln in COAT_OF_ARMS_LINES}
 TILES_BY_COLOUR: dict[str, list[tuple[str, int]]] = {
@@ -48,7 +54,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {"mirror": False, "dice": "seeded"}
 # Fields that make up a turn in progress; snapshotted for undo.
 _TURN_FIELDS = (
     "phase", "dice", "rerolls", "reroll_dice", "chosen", "drawn", "extras", "pending_arms",
-    "picks", "done", "setup_done", "crossed",
+    "picks", "done", "setup_done", "crossed", "pick_tracks",
 )
 _LIST_FIELDS = ("dice", "reroll_dice", "pending_arms", "done", "setup_done", "crossed")
 
@@ -75,7 +81,7 @@ class GameState:
         self.crossed: list[bool] = [False] * len(X_SIDE)
         self.turn = 0
         self.active = 0
-        self.phase = "roll"
+        self.phase = Phase.ROLL
         self.dice: list[str] = []
         self.rerolls = 0
         self.reroll_dice: list[int] = []
@@ -84,6 +90,7 @@ class GameState:
         self.extras = 0
         self.pending_arms: list[str] = []
         self.picks: list[list[int]] = [[] for _ in names]
+        self.pick_tracks: list[list[str]] = [[] for _ in names]  # the track each pick marked
         self.done: list[bool] = [False] * len(names)
         self.setup_done: list[bool] = [False] * len(names)
         self.undo_stack: list[dict[str, Any]] = []
@@ -93,7 +100,7 @@ class GameState:
         if len(names) == 2:
             for i in TWO_PLAYER_CROSSED:
                 self.crossed[i] = True
-            self.phase = "setup"
+            self.phase = Phase.SETUP
         else:
             self._begin_turn()
 
@@ -107,6 +114,41 @@ class GameState:
     def current_player(self) -> int:
         """The active player."""
         return self.active
+
+    @property
+    def seq(self) -> int:
+        """How many actions have been applied (the length of the log)."""
+        return len(self.log)
+
+    def player_view(self, player: int | None) -> dict[str, Any]:
+        """The JSON view of schema 1 for a seat or a spectator (None): see rollwrite.view."""
+        return player_view(self, player)
+
+    def placements(self, tile: str | None = None, player: int | None = None) -> list[Placement]:
+        """Legal placements of a tile on a player's building now (default: the tile chosen
+        this turn, on the active player's building, while it is still to be drawn). Without
+        a tile to draw, or for a tile that is not on the facade sheet, the list is empty."""
+        p = self.active if player is None else player
+        if tile is None:
+            if self.phase != "main" or self.chosen is None or self.drawn or p != self.active:
+                return []
+            tile = self.chosen["tile"]
+        if tile not in SHAPE_INDEX or not 0 <= p < self.players:
+            return []
+        filled = self.sheets[p].building.filled
+        return [
+            Placement(tile, pl.mask, cell_names(pl.mask))
+            for pl in table(self.mirror).legal(filled, SHAPE_INDEX[tile])
+        ]
+
+    def draws_for(self, mask: int) -> list[A.Draw]:
+        """The legal Draw actions of the chosen tile on these cells: one per X cell, and the
+        all-O draw when a blue ★ is left; empty when no such draw is legal now."""
+        if self.over or self.phase != "main" or self.pending_arms:
+            return []
+        if self.chosen is None or self.drawn:
+            return []
+        return [a for a in self._draw_options() if a.mask == mask]
 
     @property
     def seeded(self) -> bool:
@@ -184,7 +226,9 @@ class GameState:
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, player: int | None = None) -> list[A.Action]:
         """Every legal action (one representative where dice are interchangeable); an Undo,
-        when there is one, comes first."""
+        when there is one, comes first. Without `player`: the actions of the seats in
+        `to_act`; a passive player who is done but may still take back a pick (RULES 5.15)
+        finds their Unpick in `legal_actions(that_player)`."""
         if self.over:
             return []
         acting = self.to_act()
@@ -192,6 +236,8 @@ class GameState:
         out: list[A.Action] = []
         for p in seats:
             if p not in acting:
+                if player is not None and self.may_unpick(p):
+                    out.append(A.Unpick(p))  # finished picking, others still pick (5.15)
                 continue
             if self.phase == "setup":
                 out.append(A.Setup(p, None))
@@ -199,6 +245,8 @@ class GameState:
             elif self.phase == "passive":
                 out.extend(self._pick_options(p))
                 out.append(A.Pass(p))
+                if self.picks[p] and self.may_unpick(p):
+                    out.append(A.Unpick(p))
             elif self.is_chance():
                 if self.seeded:
                     out.append(self.chance_action())
@@ -222,7 +270,7 @@ class GameState:
                 out.extend(_changes(p, tuple(self.dice)))
             choices = self._choose_options()
             out.extend(choices)
-            if not choices:
+            if not self._draw_forced(choices):
                 out.append(A.End(p))
         elif not self.drawn:
             out.extend(self._draw_options())
@@ -276,6 +324,11 @@ class GameState:
             if self._keeps_chosen_placeable(1 << c):
                 out.append(c)
         return out
+
+    def _draw_forced(self, choices: list[A.Choose]) -> bool:
+        """Whether a tile must be drawn: one of the choices is paid with dice alone, no `+`
+        and no ★ (RULES 5.1, 5.17); spending a bonus or a star is never forced."""
+        return any(not c.bonuses and not c.new_choice for c in choices)
 
     def _keeps_chosen_placeable(self, cell_mask: int) -> bool:
         if self.chosen is None or self.drawn:
@@ -343,14 +396,17 @@ class GameState:
         if isinstance(action, str):
             action = A.parse_action(action)
         elif type(action) not in _HANDLERS:
-            raise IllegalAction(f"{action!r} is not an action of this game")
+            raise IllegalAction(f"{action!r} is not an action of this game", "unknown_action")
         if self.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", "game_over")
         p = action.player
         if not 0 <= p < self.players:
-            raise IllegalAction(f"there is no player p{p + 1} at this table")
-        if p not in self.to_act():
-            raise IllegalAction(self._not_your_turn(p))
+            raise IllegalAction(
+                f"there is no player p{p + 1} at this table", "no_such_player", player=p
+            )
+        if p not in self.to_act() and not isinstance(action, A.Unpick):  # unpick: own checks
+            raise IllegalAction(self._not_your_turn(p), "not_your_turn", player=p,
+                                active=self.active)
         if isinstance(action, A.Pick) and not action.track and 0 <= action.die < len(self.dice):
             action = A.Pick(p, action.die, self.dice[action.die])  # `pick 3`: its own colour
         events = _HANDLERS[type(action)](self, action)
@@ -392,18 +448,19 @@ class GameState:
             raise IllegalAction("unknown die face")
         if self.seeded and tuple(a.faces) != self._seeded_faces():
             raise IllegalAction("at this table the game rolls the dice; typed-in faces are refused")
-        name = self.sheets[self.active].name
+        form = None
         if self.phase == "roll":
             self.dice = list(a.faces)
-            text = f"{name} rolls {faces_text(a.faces)}"
         else:
             for d, f in zip(self.reroll_dice, a.faces):
                 self.dice[d] = f
-            text = f"{name} rerolls to {faces_text(self.dice)}"
             self.reroll_dice = []
-        self.phase = "main"
+            form = "reroll"
+        self.phase = Phase.MAIN
         self.undo_stack.clear()
-        return [Event("rolled", text, self.active, {"dice": faces_text(self.dice)})]
+        return [
+            event("rolled", self.active, name=self._name(), dice=faces_text(self.dice), form=form)
+        ]
 
     def _apply_reroll(self, a: A.Reroll) -> list[Event]:
         self._main_step(a)
@@ -417,9 +474,9 @@ class GameState:
         self.sheets[a.player].stars_used["red"] += 1
         self.rerolls += 1
         self.reroll_dice = sorted(a.dice)
-        self.phase = "reroll"
+        self.phase = Phase.REROLL
         self.undo_stack.clear()
-        return [Event("star_used", f"{self._name()} uses a red ★ to reroll", a.player)]
+        return [event("star_used", a.player, name=self._name(), form="reroll")]
 
     def _apply_change(self, a: A.Change) -> list[Event]:
         self._main_step(a)
@@ -438,10 +495,9 @@ class GameState:
         for d in a.dice:
             self.dice[d] = a.face
         return [
-            Event(
-                "star_used",
-                f"{self._name()} uses a green ★: dice now {faces_text(self.dice)}",
-                a.player,
+            event(
+                "star_used", a.player, name=self._name(), dice=faces_text(self.dice),
+                form="change_colour",
             )
         ]
 
@@ -452,7 +508,9 @@ class GameState:
             raise IllegalAction("a tile is already chosen this turn")
         sheet = self.sheets[a.player]
         if a.tile not in SHAPES:
-            raise IllegalAction(f"there is no tile '{a.tile}' on the facade sheet")
+            raise IllegalAction(
+                f"there is no tile '{a.tile}' on the facade sheet", "tile_unavailable", tile=a.tile
+            )
         colour = colour_of(a.tile)
         if len(set(a.dice)) != len(a.dice) or any(not 0 <= d < DICE for d in a.dice):
             raise IllegalAction("name each die once, 1 to 5")
@@ -466,7 +524,8 @@ class GameState:
             raise IllegalAction("at most two bonuses of one colour per turn")
         if a.bonuses > sheet.bonuses_left(colour):
             raise IllegalAction(
-                f"you have {sheet.bonuses_left(colour)} unlocked {colour} + bonus(es) left"
+                f"you have {sheet.bonuses_left(colour)} unlocked {colour} + bonus(es) left",
+                "unaffordable", bonus=colour, left=sheet.bonuses_left(colour),
             )
         size = SHAPES[a.tile].size
         if len(a.dice) + a.bonuses != size:
@@ -486,10 +545,14 @@ class GameState:
             entry = self._open_entry(a.tile)
             if entry is None:
                 raise IllegalAction(
-                    f"{a.tile} is crossed out; only a yellow ★ (New choice) takes it again"
+                    f"{a.tile} is crossed out; only a yellow ★ (New choice) takes it again",
+                    "tile_unavailable", tile=a.tile,
                 )
         if not table(self.mirror).any_legal(sheet.building.filled, SHAPE_INDEX[a.tile]):
-            raise IllegalAction(f"{a.tile} does not fit anywhere on your building")
+            raise IllegalAction(
+                f"{a.tile} does not fit anywhere on your building", "tile_unavailable",
+                tile=a.tile,
+            )
         self._push_undo()
         sheet.bonuses_used[colour] += a.bonuses
         if a.new_choice:
@@ -501,13 +564,13 @@ class GameState:
             "new_choice": a.new_choice,
             "entry": None if a.new_choice else entry,
         }
-        dice_txt = faces_text([self.dice[d] for d in sorted(a.dice)]) or "no dice"
-        text = f"{self._name()} takes {a.tile} with {dice_txt}"
-        if a.bonuses:
-            text += f" +{a.bonuses} bonus"
-        if a.new_choice:
-            text += " (yellow ★: New choice)"
-        return [Event("chosen", text, a.player, {"tile": a.tile})]
+        dice_txt = faces_text([self.dice[d] for d in sorted(a.dice)])
+        return [
+            event(
+                "chosen", a.player, name=self._name(), tile=a.tile, dice=dice_txt,
+                bonuses=a.bonuses, new_choice=a.new_choice, form=None if dice_txt else "no_dice",
+            )
+        ]
 
     def _apply_draw(self, a: A.Draw) -> list[Event]:
         self._main_step(a)
@@ -522,15 +585,22 @@ class GameState:
         images = image_index(shape, self.mirror)
         if a.mask not in images:
             if a.mask.bit_count() != shape.size:
-                raise IllegalAction(f"{tid} has {shape.size} cells, not {a.mask.bit_count()}")
+                raise IllegalAction(
+                    f"{tid} has {shape.size} cells, not {a.mask.bit_count()}",
+                    "illegal_placement", tile=tid,
+                )
             if not self.mirror and a.mask in image_index(shape, True):
                 raise IllegalAction(
                     f"{format_cells(a.mask)} is a mirror image of {tid}; "
-                    "tiles are only rotated at this table"
+                    "tiles are only rotated at this table", "illegal_placement", tile=tid,
                 )
-            raise IllegalAction(f"{format_cells(a.mask)} is not the shape of {tid}")
+            raise IllegalAction(
+                f"{format_cells(a.mask)} is not the shape of {tid}", "illegal_placement", tile=tid
+            )
         if a.brick and (a.brick & a.mask != a.brick or a.brick.bit_count() != 1):
-            raise IllegalAction("the X must be one of the tile's cells")
+            raise IllegalAction(
+                "the X must be one of the tile's cells", "illegal_placement", tile=tid
+            )
         sheet = self.sheets[a.player]
         sheet.building.check(a.mask)
         if not a.brick:
@@ -539,22 +609,16 @@ class GameState:
         events = []
         if not a.brick:
             sheet.stars_used["blue"] += 1
-            events.append(Event("star_used", f"{self._name()} uses a blue ★: no X", a.player))
+            events.append(event("star_used", a.player, name=self._name(), form="no_x"))
         entry = self.chosen["entry"]
         if entry is not None:
             self.crossed[entry] = True
-            events.append(
-                Event("crossed", f"{tid} is crossed out on the facade sheet", a.player)
-            )
+            events.append(event("crossed", a.player, tile=tid))
         self.drawn = True
         events.insert(
             0,
-            Event(
-                "drawn",
-                f"{self._name()} draws {format_placement(tid, a.mask, a.brick)}",
-                a.player,
-                {"tile": tid, "cells": format_cells(a.mask, a.brick)},
-            ),
+            event("drawn", a.player, name=self._name(), tile=tid,
+                  cells=format_cells(a.mask, a.brick)),
         )
         events += self._place(a.mask, a.brick)
         return events
@@ -569,12 +633,8 @@ class GameState:
         self._push_undo()
         sheet.stars_used["purple"] += 1
         events = [
-            Event(
-                "extra",
-                f"{self._name()} uses a purple ★: extra {'X' if a.brick else 'O'} "
-                f"on {cell_name(a.cell)}",
-                a.player,
-            )
+            event("extra", a.player, name=self._name(), mark="X" if a.brick else "O",
+                  cell=cell_name(a.cell))
         ]
         if not a.brick:
             sheet.stars_used["blue"] += 1
@@ -585,7 +645,7 @@ class GameState:
     def _apply_arms_cell(self, a: A.ArmsCell) -> list[Event]:
         self._arms_step(a)
         mask = self._check_single_cell(a.cell, "an O")
-        events = [self._use_arms(a.player, f"O on {cell_name(a.cell)}")]
+        events = [self._use_arms(a.player, "cell", cell=cell_name(a.cell))]
         return events + self._place(mask, 0)
 
     def _apply_arms_track(self, a: A.ArmsTrack) -> list[Event]:
@@ -595,16 +655,15 @@ class GameState:
             raise IllegalAction("unknown track")
         if sheet.room(a.colour) == 0:
             raise IllegalAction(f"your {a.colour} track is full")
-        events = [self._use_arms(a.player, f"two boxes on {a.colour}")]
+        events = [self._use_arms(a.player, "track", track=a.colour)]
         events += sheet.mark(a.colour, COAT_OF_ARMS_TRACK_BOXES, a.player)
         return events + self._skip_impossible_arms()
 
-    def _use_arms(self, player: int, what: str) -> Event:
+    def _use_arms(self, player: int, form: str, **what: str) -> Event:
         """Spend the oldest waiting coat of arms (after every check has passed)."""
         self._push_undo()
         line = self.pending_arms.pop(0)
-        text = f"{self._name()} uses the coat of arms of {ARMS_LINES[line].name}: {what}"
-        return Event("arms", text, player, {"line": line})
+        return event("arms", player, name=self._name(), line=line, form=form, **what)
 
     def _check_single_cell(self, cell: int, what: str) -> int:
         """Mask of a 1-cell tile on `cell`, or IllegalAction saying why it cannot go there."""
@@ -627,27 +686,26 @@ class GameState:
     # --- end of turn, undo
     def _apply_end(self, a: A.End) -> list[Event]:
         if self.phase != "main":
-            raise IllegalAction(self._outside_main())
+            raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(self.phase))
         if self.pending_arms:
             raise IllegalAction("choose what your coat of arms gives first")
-        if self.chosen is None and self._choose_options():
+        if self.chosen is None and self._draw_forced(self._choose_options()):
             raise IllegalAction(
-                "a tile fits your building: you must choose and draw one (RULES 5.1)"
+                "your dice alone pay for a tile that fits your building: you must choose and "
+                "draw one (RULES 5.1; spending a + or a ★ is never forced)",
+                "must_draw",
             )
         if self.chosen is not None and not self.drawn:
             raise IllegalAction(f"draw {self.chosen['tile']} before ending your turn")
         unused = faces_text([self.dice[d] for d in self.unused_dice()])
         events = [
-            Event(
-                "turn_ended",
-                f"{self._name()} ends the turn; unused dice: {unused or 'none'}",
-                a.player,
-                {"unused": unused},
-            )
+            event("turn_ended", a.player, name=self._name(), unused=unused,
+                  form=None if unused else "none")
         ]
         self.undo_stack.clear()
-        self.phase = "passive"
+        self.phase = Phase.PASSIVE
         self.picks = [[] for _ in self.sheets]
+        self.pick_tracks = [[] for _ in self.sheets]
         self.done = [self.players > 1 and p == self.active for p in range(self.players)]
         for p in range(self.players):
             if not self.done[p] and not self._can_pick(p):
@@ -656,14 +714,14 @@ class GameState:
 
     def _apply_undo(self, a: A.Undo) -> list[Event]:
         if self.phase != "main":
-            raise IllegalAction(self._outside_main())
+            raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(self.phase))
         if a.player != self.active:
             raise IllegalAction("only the active player can take back a step of their turn")
         if not self.undo_stack:
             raise IllegalAction("nothing to take back: a roll or reroll cannot be undone")
         snap = self.undo_stack.pop()
         self._restore(snap)
-        return [Event("undone", f"{self._name()} takes back a step", a.player)]
+        return [event("undone", a.player, name=self._name())]
 
     # --- passive players
     def _apply_pick(self, a: A.Pick) -> list[Event]:
@@ -688,17 +746,47 @@ class GameState:
         if sheet.room(track) == 0:
             raise IllegalAction(f"your {track} track is full")
         self.picks[p].append(a.die)
+        self.pick_tracks[p].append(track)
         events = sheet.mark(track, 1, p)
         if len(self.picks[p]) >= self.passive_picks() or not self._can_pick(p):
             self.done[p] = True
         return events + self._maybe_next_turn()
+
+    def may_unpick(self, p: int) -> bool:
+        """Whether a passive player may take back their last pick now: until every passive
+        player has picked or passed, the turn has not moved on (RULES 5.15)."""
+        return (
+            self.phase == "passive" and not self.over and 0 <= p < self.players
+            and bool(self.picks[p]) and len(self.pick_tracks[p]) == len(self.picks[p])
+        )
+
+    def _apply_unpick(self, a: A.Unpick) -> list[Event]:
+        p = a.player
+        if not self.may_unpick(p):
+            if self.phase != "passive":
+                why = "a pick can only be taken back while the other players are still picking"
+            else:
+                why = "you have no pick to take back this turn"
+            raise IllegalAction(why, "unpick_refused", player=p)
+        die = self.picks[p].pop()
+        track = self.pick_tracks[p].pop()
+        sheet = self.sheets[p]
+        lost = TRACK_COMPLETE_POINTS if sheet.marks[track] == TRACK_LENGTH else 0
+        box = sheet.marks[track]
+        sheet.marks[track] -= 1
+        sheet.score -= lost
+        self.done[p] = False
+        return [
+            event("picked_back", p, name=sheet.name, die=die + 1, track=track, box=box,
+                  points_lost=lost)
+        ]
 
     def _apply_pass(self, a: A.Pass) -> list[Event]:
         if self.phase != "passive":
             raise IllegalAction("passing is for passive players after the turn ends")
         self.done[a.player] = True
         return [
-            Event("passed", f"{self.sheets[a.player].name} marks nothing", a.player)
+            event("passed", a.player, name=self.sheets[a.player].name)
         ] + self._maybe_next_turn()
 
     # ------------------------------------------------------------------ helpers
@@ -715,9 +803,10 @@ class GameState:
 
     def _main_step(self, a: A.Action) -> None:
         if self.phase != "main":
-            raise IllegalAction(self._outside_main())
+            raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(self.phase))
         if a.player != self.active:
-            raise IllegalAction(self._not_your_turn(a.player))
+            raise IllegalAction(self._not_your_turn(a.player), "not_your_turn",
+                                player=a.player, active=self.active)
         if self.pending_arms:
             raise IllegalAction("first choose what your coat of arms gives: an O cell or a track")
 
@@ -725,7 +814,10 @@ class GameState:
         if self.sheets[self.active].stars_left(colour) <= 0:
             ability = TRACKS[colour].ability
             hint = f"; {otherwise}" if otherwise else ""
-            raise IllegalAction(f"you have no unlocked {colour} ★ ({ability}) left{hint}")
+            raise IllegalAction(
+                f"you have no unlocked {colour} ★ ({ability}) left{hint}", "unaffordable",
+                star=colour,
+            )
 
     def _place(self, mask: int, brick: int) -> list[Event]:
         """Draw cells, score new lines, queue coats of arms (RULES 3.4.2)."""
@@ -734,50 +826,25 @@ class GameState:
         events = []
         for line, pts in sheet.building.place(mask, brick):
             sheet.score += pts
-            events.append(
-                Event(
-                    "scored",
-                    f"{sheet.name} completes {line.name}: +{pts}",
-                    p,
-                    {"line": line.short, "points": pts},
-                )
-            )
+            events.append(event("scored", p, name=sheet.name, line=line.short, points=pts))
             if line.short in ARMS_LINES and line.short not in sheet.arms_used:
                 sheet.arms_used.append(line.short)
                 self.pending_arms.append(line.short)
-                events.append(
-                    Event(
-                        "arms_unlocked",
-                        f"{sheet.name} unlocks the coat of arms of {line.name}",
-                        p,
-                        {"line": line.short},
-                    )
-                )
+                events.append(event("arms_unlocked", p, name=sheet.name, line=line.short))
         return events + self._skip_impossible_arms()
 
     def _skip_impossible_arms(self) -> list[Event]:
         events = []
         while self.pending_arms and not self._arms_options():
             line = self.pending_arms.pop(0)
-            events.append(
-                Event(
-                    "arms_lost",
-                    f"the coat of arms of {ARMS_LINES[line].name} has nothing left to give",
-                    self.active,
-                )
-            )
+            events.append(event("arms_lost", self.active, line=line))
         return events
 
     def _turn_event(self) -> Event:
-        return Event(
-            "turn_started",
-            f"turn {self.turn + 1}: {self._name()}",
-            self.active,
-            {"turn": self.turn + 1},
-        )
+        return event("turn_started", self.active, name=self._name(), turn=self.turn + 1)
 
     def _begin_turn(self) -> None:
-        self.phase = "roll"
+        self.phase = Phase.ROLL
         self.dice = []
         self.rerolls = 0
         self.reroll_dice = []
@@ -797,28 +864,26 @@ class GameState:
             if reason:
                 self.over = True
                 self.end_reason = reason
-                self.phase = "over"
-                won = self.winners()
-                names = " and ".join(self.sheets[w].name for w in won)
-                verb = "wins" if len(won) == 1 else "share the victory"
-                return [
-                    Event(
-                        "game_over",
-                        f"game over ({reason}): {names} {verb} with {self.sheets[won[0]].score}",
-                        None,
-                        {"winners": self.winners(), "scores": self.scores(), "reason": reason},
-                    )
-                ]
+                self.phase = Phase.OVER
+                return [self._game_over_event(str(reason))]
         self.turn += 1
         self.active = nxt
         self._begin_turn()
         return [self._turn_event()]
 
+    def _game_over_event(self, reason: str) -> Event:
+        won = self.winners()
+        return event(
+            "game_over", None, winners=won, scores=self.scores(), reason=reason,
+            names=[self.sheets[w].name for w in won], score=self.sheets[won[0]].score,
+            form="win" if len(won) == 1 else "shared",
+        )
+
     def _end_reason(self) -> str:
         if any(s.score >= TARGET for s in self.sheets):
-            return f"{TARGET} points reached"
+            return EndReason.TARGET_REACHED
         if not any(self._can_progress(p) for p in range(self.players)):
-            return "no one can score any more"
+            return EndReason.NO_PROGRESS
         return ""
 
     def _can_progress(self, p: int) -> bool:
@@ -885,6 +950,8 @@ class GameState:
         new.config = copy.deepcopy(d["config"])
         new.mirror = bool(new.config["options"]["mirror"])
         for f in _TURN_FIELDS:
+            if f == "pick_tracks" and f not in d:  # saved before RULES 5.15: nothing to unpick
+                d = {**d, f: [[] for _ in d["picks"]]}
             setattr(new, f, copy.deepcopy(d[f]))
         new.sheets = [Sheet.from_dict(s) for s in d["sheets"]]
         new.turn = d["turn"]
@@ -948,6 +1015,7 @@ def _copy_turn(fields: dict[str, Any]) -> dict[str, Any]:
     for f in _LIST_FIELDS:
         out[f] = list(out[f])
     out["picks"] = [list(x) for x in out["picks"]]
+    out["pick_tracks"] = [list(x) for x in out["pick_tracks"]]
     chosen = out["chosen"]
     if chosen is not None:
         out["chosen"] = {**chosen, "dice": list(chosen["dice"])}
@@ -1038,4 +1106,5 @@ _HANDLERS: dict[type, Any] = {
     A.Undo: GameState._apply_undo,
     A.Pick: GameState._apply_pick,
     A.Pass: GameState._apply_pass,
+    A.Unpick: GameState._apply_unpick,
 }

@@ -1,4 +1,4 @@
-"""Audit of the card edition against RULES.md sections 1, 2 and 5 and the rulebook seeds.
+"""Audit of the card edition against RULES 1, 2 and 5 (docs/rules.md) and the rulebooks.
 
 Only rules that tests/test_boardgame_rules.py and tests/test_boardgame_properties.py do not
 already pin down. Shapes are checked against an independent reading of the RULES 2.3 table.
@@ -12,6 +12,7 @@ from boardgame import GameState, IllegalAction, new_game
 from boardgame.actions import Build, Take
 from boardgame.material import END_CARD
 from facade.grid import FULL, parse_cell
+from facade.outcome import EndReason
 
 COLOURS = ("red", "yellow", "green", "blue", "purple")
 LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "purple": "P"}
@@ -328,7 +329,8 @@ def test_white_tile_reaching_twelve_ends_the_game_before_the_remaining_coat_of_a
     s.apply("p1 build blue-2:E4,e5 pay B,B")  # row 4 (+1) and e5: two actions
     assert s.scores_[0] == 11 and s.pending_arms == 2
     s.apply("p1 arms white d5")  # row 5, windows only: +2
-    assert s.is_over() and s.end_reason == "12 points" and s.winners() == [0]
+    assert s.is_over() and EndReason(s.end_reason) is EndReason.TARGET_REACHED
+    assert s.winners() == [0]
     assert s.scores_[0] == 13 and s.legal_actions() == []
     with pytest.raises(IllegalAction, match="over"):
         s.apply("p1 arms refresh")
@@ -359,7 +361,8 @@ def test_end_card_revealed_mid_refill_stops_drawing_and_nobody_plays_on():
     s.deck = ["red", END_CARD, "blue"]  # top of the deck is the end of the list
     s.scores_ = [2, 5]
     s.apply("p1 take 1,2")
-    assert s.is_over() and s.end_reason == "end card" and s.end_card == "revealed"
+    assert s.is_over() and EndReason(s.end_reason) is EndReason.END_CARD
+    assert s.end_card == "revealed"
     assert s.harbour[0] == "blue" and s.harbour[1] is None and s.deck == ["red"]
     assert s.winners() == [1]
     with pytest.raises(IllegalAction, match="over"):

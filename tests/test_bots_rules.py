@@ -1,20 +1,26 @@
 """Bots of both editions: legal actions only, determinism, no peeking (issue 4, RULES 4)."""
 
 import random
+import re
+from functools import partial
 
 import pytest
 
 import boardgame
 import rollwrite
 from benchmarks.arena import play_one, wilson
-from boardgame.actions import parse_action
+from boardgame.actions import Take, parse_action
 from boardgame.bots import hint as card_hint
-from boardgame.bots import make_bot as card_bot
+from boardgame.material import COLOURS as CARD_COLOURS
+from bots.levels import make_bot
+from bots.playout import play_out
 from rollwrite.bots import hint as dice_hint
-from rollwrite.bots import make_bot as dice_bot
 from rollwrite.bots.greedy import GreedyBot
+from rollwrite.dice import seeded_roll
 
 LEVELS = ["random", "greedy", "strong"]
+card_bot = partial(make_bot, "boardgame")
+dice_bot = partial(make_bot, "rollwrite")
 
 
 def random_positions(engine, players, seed, count):
@@ -57,10 +63,22 @@ def test_bots_play_whole_games_to_the_end(edition):
     assert result["winners"] and result["turns"] > 5
 
 
-@pytest.mark.parametrize("edition", ["rollwrite", "boardgame"])
-def test_same_seed_same_bot_same_game(edition):
-    """Determinism: same seed and same bots give the same game."""
-    assert play_one(edition, ["strong", "greedy"], 5) == play_one(edition, ["strong", "greedy"], 5)
+def bot_game_log(engine, levels: list[str], seed: int) -> list[str]:
+    """Every action of a whole game between bots of the given levels, seeded throughout."""
+    state = engine.new_game(len(levels), seed)
+    play_out(state, {
+        i: make_bot(engine.__name__, level, seed * 31 + i) for i, level in enumerate(levels)
+    })
+    return state.log
+
+
+@pytest.mark.parametrize("engine", [rollwrite, boardgame])
+def test_same_seed_same_bot_same_game_and_another_seed_another_game(engine):
+    """Determinism: same seed and same bots give the same game, move for move; the seed
+    matters (dice or deck), so another seed gives another game."""
+    first = bot_game_log(engine, ["strong", "greedy"], 5)
+    assert first == bot_game_log(engine, ["strong", "greedy"], 5)
+    assert first != bot_game_log(engine, ["strong", "greedy"], 6)
 
 
 def test_dice_view_holds_no_seed_so_bots_cannot_see_future_dice():
@@ -69,15 +87,28 @@ def test_dice_view_holds_no_seed_so_bots_cannot_see_future_dice():
     assert state.view(0)["config"]["seed"] is None
 
 
+# Two seeds whose first roll is the same (YWPWP) and whose later rolls differ (found once by
+# search; the first test below re-checks both facts).
+SAME_FIRST_ROLL = ("peek-a", "peek-16198")
+
+
 def test_dice_strong_bot_choice_does_not_depend_on_the_seed():
-    """No peeking: two games alike but for their seed (future dice) get the same choice."""
-    a = rollwrite.new_game(1, "one", {"dice": "manual"})
-    b = rollwrite.new_game(1, "two", {"dice": "manual"})
+    """No peeking (RULES 4: a roll is fixed by seed, turn and reroll number): two games with
+    seeded dice and the same first roll, whose rerolls and next turns differ, get the same
+    choice; a bot that read the seed could tell them apart."""
+    a, b = (rollwrite.new_game(1, seed) for seed in SAME_FIRST_ROLL)
     for s in (a, b):
-        s.apply("p1 roll RRGWY")
-    choice_a = dice_bot("strong", 9).choose(a.view(0), 0)
-    choice_b = dice_bot("strong", 9).choose(b.view(0), 0)
-    assert choice_a == choice_b
+        s.apply(s.chance_action())
+    assert a.dice == b.dice and a.view(0) == b.view(0)
+    futures = [
+        [seeded_roll(seed, turn, reroll) for turn, reroll in ((0, 1), (0, 2), (1, 0))]
+        for seed in SAME_FIRST_ROLL
+    ]
+    assert all(x != y for x, y in zip(*futures))  # the seeds do differ: rerolls, next roll
+    for level in LEVELS:
+        choice_a = dice_bot(level, 9).choose(a.view(0), 0)
+        choice_b = dice_bot(level, 9).choose(b.view(0), 0)
+        assert choice_a == choice_b, level
 
 
 def test_card_strong_bot_ignores_hidden_cards():
@@ -126,11 +157,21 @@ def test_dice_hint_gives_an_action_and_a_reason():
     assert "completes row 1" in why
 
 
-def test_card_hint_gives_a_legal_action_and_a_reason():
-    s = boardgame.new_game(2, 3)
-    action, why = card_hint(s.view(0), 0)
-    s.clone().apply(action)
-    assert why
+def test_card_hint_gives_a_legal_action_and_a_reason_about_the_cards_taken():
+    """Issue 4 hint: at the opening (nothing affordable to build) the hint takes cards and
+    names the colour the hand then holds most of, with its count (RULES 2.5.A)."""
+    for seed in (3, 4, 5):
+        s = boardgame.new_game(2, seed)
+        action, why = card_hint(s.view(0), 0)
+        s.clone().apply(action)
+        assert isinstance(action, Take), (seed, action)
+        after = list(s.hands[0])
+        for pos in (action.first, action.second, action.extra):
+            if pos is not None:
+                after[CARD_COLOURS.index(s.harbour[pos])] += 1
+        said = re.fullmatch(r"gathers (\w+): (\d) cards for a \1 tile", why)
+        assert said, why
+        assert after[CARD_COLOURS.index(said[1])] == int(said[2]) == max(after), (seed, why)
 
 
 def test_wilson_interval_contains_the_rate():

@@ -1,4 +1,4 @@
-"""Tests of the shared grid core: cells, placement rule, scoring (RULES.md section 1)."""
+"""Tests of the shared grid core: cells, placement rule, scoring (RULES 1, docs/rules.md)."""
 
 import pytest
 

@@ -71,7 +71,7 @@ def test_library_errors_are_value_errors():
 
 
 def test_add_arguments_gives_a_print_subcommand():
-    """The interface webapp/cli.py uses: add_arguments on a subparser, then run(args)."""
+    """The interface commandline/main.py uses: add_arguments on a subparser, then run(args)."""
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="command")
     cli.add_arguments(sub.add_parser("print"))

@@ -1,5 +1,5 @@
-"""Audit of the Roll & Write engine against RULES.md sections 1, 3, 4 and 5 and the rulebook
-(seed 002). Each test pins a rule that test_rollwrite_rules.py leaves open."""
+"""Audit of the Roll & Write engine against RULES 1, 3, 4 and 5 (docs/rules.md) and the
+Roll & Write rulebook. Each test pins a rule that test_rollwrite_rules.py leaves open."""
 
 import json
 from collections import Counter
@@ -16,7 +16,7 @@ from rollwrite.dice import seeded_roll
 from rollwrite.material import COLOURS, INFINITE_SIDE, SHAPES, TRACKS, X_SIDE, colour_of
 from rollwrite.sheet import Sheet
 
-# --- material, copied from RULES.md as printed (not from rollwrite.material) ----------------
+# --- material, copied by hand from the tables of RULES 3.2 and 3.3 (not from the module) ---
 
 RULES_TRACKS = {  # RULES 3.2: box 1..9, then the ability
     "red": ("+ ★ + ★ ★ ★ · · ·", "Reroll"),
@@ -329,8 +329,8 @@ def test_coat_of_arms_with_nothing_left_to_give_is_lost():
 
 
 def test_coat_of_arms_boxes_stay_on_one_track_when_it_is_nearly_full():
-    """RULES 3.4.2 and seed 002: two boxes on *one* track, never split over two; a completed
-    track scores 2 at once."""
+    """RULES 3.4.2 and the Roll & Write rulebook: two boxes on *one* track, never split over
+    two; a completed track scores 2 at once."""
     s = manual()
     s.sheets[0].marks["green"] = 8
     s.sheets[0].building.filled = rows(1, 2, but=("e2",))

@@ -1,4 +1,4 @@
-"""Rule-by-rule tests of the Roll & Write engine (RULES.md sections 3, 4 and 5)."""
+"""Rule-by-rule tests of the Roll & Write engine (RULES 3, 4 and 5, docs/rules.md)."""
 
 import pytest
 from rw_helpers import at_choose, cells, manual, rows, unlock

@@ -2,9 +2,9 @@
 
 import json
 
+from bots.solitaire import play
+from commandline.main import main
 from rollwrite.dice import seeded_roll
-from rollwrite.solitaire import play
-from webapp.cli import main
 
 
 def test_rolls_come_from_seed_turn_and_reroll_number():

@@ -8,7 +8,7 @@ from functools import lru_cache
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import ARMS_CELLS, ARMS_ROWS, HAND_LIMIT, TILES
 from boardgame.state import COLOUR_INDEX, GameState
-from facade.potential import grid_value
+from bots.potential import grid_value
 
 ARMS_LINES = frozenset(("row", r) for r in ARMS_ROWS)
 ARMS_VALUE = 1.3

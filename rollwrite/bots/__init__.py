@@ -1,4 +1,4 @@
-"""Roll & Write bots behind one interface: `make_bot(level, seed).choose(view, player)`."""
+"""Roll & Write bots by level, built by `bots.levels.make_bot("rollwrite", level, seed)`."""
 
 from __future__ import annotations
 
@@ -9,13 +9,4 @@ from rollwrite.bots.strong import StrongBot
 
 LEVELS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 
-
-def make_bot(level: str, seed: int = 0) -> RandomBot | GreedyBot | StrongBot:
-    """A bot of the given level (`random`, `greedy` or `strong`)."""
-    try:
-        return LEVELS[level](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot level '{level}': random, greedy or strong") from None
-
-
-__all__ = ["LEVELS", "GreedyBot", "RandomBot", "StrongBot", "hint", "make_bot"]
+__all__ = ["LEVELS", "GreedyBot", "RandomBot", "StrongBot", "hint"]

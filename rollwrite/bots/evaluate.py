@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from facade.potential import grid_value as facade_grid_value
+from bots.potential import grid_value as facade_grid_value
 from rollwrite.material import COAT_OF_ARMS_LINES, COLOURS, TRACK_LENGTH, TRACKS
 from rollwrite.sheet import Sheet
 

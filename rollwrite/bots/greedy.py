@@ -7,7 +7,7 @@ import random
 from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.bots.evaluate import best_brick, grid_value, sheet_value
-from rollwrite.material import TRACK_LENGTH, TRACKS
+from rollwrite.material import DICE, TRACK_LENGTH, TRACKS
 from rollwrite.state import GameState
 from rollwrite.tables import SHAPE_INDEX, table
 
@@ -139,7 +139,7 @@ class GreedyBot:
         choices = [a for a in options if isinstance(a, A.Choose)]
         if choices:
             return rank_choices(state, choices)[0][1]
-        rerolls = [a for a in options if isinstance(a, A.Reroll) and len(a.dice) == 5]
+        rerolls = [a for a in options if isinstance(a, A.Reroll) and len(a.dice) == DICE]
         return rerolls[0] if rerolls else A.End(player)
 
     def draw(self, state: GameState) -> A.Action:

@@ -9,7 +9,7 @@ from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.bots.evaluate import grid_value
 from rollwrite.bots.greedy import STAR_COST, GreedyBot, best_draw, choose_value
-from rollwrite.material import FACES, SHAPES, colour_of
+from rollwrite.material import DICE, FACES, SHAPES, colour_of
 from rollwrite.state import GameState
 from rollwrite.tables import SHAPE_IDS, SHAPE_INDEX, table
 
@@ -71,7 +71,7 @@ class StrongBot(GreedyBot):
     name = "strong"
 
     def _rolls(self, n: int = SAMPLES) -> list[tuple[str, ...]]:
-        return [tuple(self.rng.choice(FACES) for _ in range(5)) for _ in range(n)]
+        return [tuple(self.rng.choice(FACES) for _ in range(DICE)) for _ in range(n)]
 
     def _best_value(self, state: GameState, dice: list[str], draws: dict[str, float]) -> float:
         saved = state.dice
@@ -119,7 +119,7 @@ class StrongBot(GreedyBot):
     def _reroll(self, state: GameState, draws: dict[str, float], now: float
                 ) -> tuple[int, ...] | None:
         """Dice to reroll when the expected best choice beats keeping these dice."""
-        candidates = {tuple(range(5))}
+        candidates = {tuple(range(DICE))}  # all the dice
         for keep in FACES:  # keep one colour (and the whites), reroll the rest
             others = tuple(d for d, f in enumerate(state.dice) if f not in (keep, "white"))
             if others:

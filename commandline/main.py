@@ -1,4 +1,5 @@
-"""The `copenhagen` command: demo game, simulations, benchmarks, solitaire, printable pads."""
+"""The `copenhagen` command: demo game, simulations, benchmarks, solitaire, printable pads,
+replays of game texts."""
 
 from __future__ import annotations
 
@@ -8,6 +9,23 @@ import json
 import pkgutil
 import sys
 from typing import Any
+
+from facade.errors import IllegalAction
+
+
+def _bot_level(text: str) -> str:
+    """An argparse type: one bot level, refused at parse time when unknown."""
+    from bots.levels import check_level
+
+    try:
+        return check_level(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _bot_levels(text: str) -> list[str]:
+    """An argparse type: comma-separated bot levels, each checked like `_bot_level`."""
+    return [_bot_level(b.strip()) for b in text.split(",") if b.strip()]
 
 
 def _emit(data: dict[str, Any], as_json: bool) -> None:
@@ -20,7 +38,7 @@ def _emit(data: dict[str, Any], as_json: bool) -> None:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Play a Roll & Write game in the terminal and print it as a score sheet."""
-    from webapp.demo import run_demo
+    from commandline.demo import run_demo
 
     return run_demo(players=args.players, seed=args.seed, bot=args.bot)
 
@@ -30,8 +48,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.bots:
         from benchmarks.arena import match
 
-        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-        result = match(args.edition, bots, args.players, args.games, args.seed)
+        result = match(args.edition, args.bots, args.players, args.games, args.seed)
     elif args.edition == "rollwrite":
         from rollwrite.simulate import simulate
 
@@ -44,13 +61,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 1 if result.get("invariant_violations") else 0
 
 
+# Benchmarks that start servers: run only when asked for (`bench --web`, or by name in --only).
+SERVER_BENCHMARKS = ("web", "solo", "reliability")
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Run every benchmark module (`benchmarks/*.py` with a `measure` function)."""
+    """Run the benchmark modules (`benchmarks/*.py` with a `measure` function)."""
     import benchmarks
 
     result: dict[str, Any] = {}
+    only = args.only.split(",") if args.only else []
+    if args.web:
+        only = [*only, "web"]
+    if args.solo:
+        only = [*only, "solo"]
+    if args.reliability:
+        only = [*only, "reliability"]
     for info in pkgutil.iter_modules(benchmarks.__path__):
-        if args.only and info.name not in args.only.split(","):
+        if only and info.name not in only:
+            continue
+        if not only and info.name in SERVER_BENCHMARKS:
             continue
         module = importlib.import_module(f"benchmarks.{info.name}")
         measure = getattr(module, "measure", None)
@@ -65,7 +95,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_solitaire(args: argparse.Namespace) -> int:
     """The solitaire challenge of RULES 4 played by a bot."""
-    from rollwrite.solitaire import play
+    from bots.solitaire import play
 
     result = play(args.seed, args.bot)
     if args.json:
@@ -84,6 +114,20 @@ def cmd_print(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a shareable game text step by step."""
+    from commandline.replay import run
+
+    return run(args.file)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The web app under gunicorn."""
+    from commandline.serve import run
+
+    return run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
@@ -94,7 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="watch bots play a Roll & Write game in the terminal")
     demo.add_argument("--players", type=int, default=3, choices=[1, 2, 3, 4])
     demo.add_argument("--seed", default="demo")
-    demo.add_argument("--bot", default="greedy", help="random, greedy or strong")
+    demo.add_argument("--bot", default="greedy", type=_bot_level,
+                      help="random, greedy or strong")
     demo.set_defaults(func=cmd_demo)
 
     sim = sub.add_parser("simulate", help="self-play statistics")
@@ -102,7 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=4, choices=[1, 2, 3, 4])
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", default="", help="comma-separated levels, e.g. strong,greedy")
+    sim.add_argument("--bots", default=[], type=_bot_levels,
+                     help="comma-separated levels, e.g. strong,greedy")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)
 
@@ -110,11 +156,20 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--quick", action="store_true", help="short runs, for smoke tests")
     bench.add_argument("--only", default="", help="comma-separated benchmark modules")
+    bench.add_argument("--web", action="store_true",
+                       help="the web app under load: gunicorn and 50 simulated phones "
+                            "(not run by default, it starts a server)")
+    bench.add_argument("--solo", action="store_true",
+                       help="a solo game against three strong bots on the real server: the "
+                            "turnaround of a turn (not run by default, it starts a server)")
+    bench.add_argument("--reliability", action="store_true",
+                       help="load, kill -9, a database restart, races between two servers and "
+                            "forged requests on real servers (not run by default)")
     bench.set_defaults(func=cmd_bench)
 
     sol = sub.add_parser("solitaire", help="the solitaire challenge (RULES 4)")
     sol.add_argument("--seed", default="daily")
-    sol.add_argument("--bot", default="strong")
+    sol.add_argument("--bot", default="strong", type=_bot_level)
     sol.add_argument("--json", action="store_true")
     sol.set_defaults(func=cmd_solitaire)
 
@@ -126,17 +181,32 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         add_arguments(pr)
     pr.set_defaults(func=cmd_print)
+
+    rep = sub.add_parser("replay", help="replay a game text (the web app's 'download as text')")
+    rep.add_argument("file", help="the game text, or - to read it from standard input")
+    rep.set_defaults(func=cmd_replay)
+
+    from commandline.serve import add_arguments as serve_arguments
+
+    serve = sub.add_parser("serve", help="the web app on http://HOST:PORT (gunicorn)")
+    serve_arguments(serve)
+    serve.set_defaults(func=cmd_serve)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the `copenhagen` console script."""
+    """Entry point of the `copenhagen` console script.
+
+    Bad options are refused by argparse (exit 2, with usage); a rule the engines refuse
+    (IllegalAction, NotationError: e.g. a player count the edition does not allow) is said
+    plainly with exit 2. Anything else is a bug and keeps its traceback.
+    """
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
     except BrokenPipeError:
         return 0
-    except ValueError as error:  # bad bot level, edition or player count: say it plainly
+    except IllegalAction as error:  # NotationError is one too
         print(f"copenhagen {args.command}: {error}", file=sys.stderr)
         return 2
 

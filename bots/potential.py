@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from facade.grid import FULL, supported
+from facade.grid import COLS, FULL, supported
 from facade.scoring import ALL_LINES, COLUMN_POINTS, ROW_POINTS
 
 LineKey = tuple[str, int]
@@ -43,5 +43,5 @@ def grid_value(
         have = (filled & mask).bit_count()
         if have:
             value += (with_brick if mask & bricks else windows_only)[have]
-    roofed = ~filled & (filled >> 5) & FULL & ~supported(filled)
+    roofed = ~filled & (filled >> COLS) & FULL & ~supported(filled)  # the cell above is filled
     return value - ROOFED_PENALTY * roofed.bit_count()

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+import hashlib
 
+from bots.levels import make_bot
+from bots.playout import play_out
 from facade.grid import render
 from rollwrite import GameState, new_game
-from rollwrite.actions import Action
 from rollwrite.game import text_log
 
 
-def _chooser(level: str, seed: int) -> Callable[[GameState, int], Action]:
-    try:
-        from rollwrite.bots import make_bot
-    except ImportError:  # bots not there yet: random legal moves
-        rng = random.Random(seed)
-        return lambda state, p: rng.choice(state.legal_actions(p))
-    bot = make_bot(level, seed)
-    return lambda state, p: bot.choose(state.view(p), p)
+def bot_seed(seed: str | int) -> int:
+    """The bots' seed derived from the game's seed: the same in every process and run
+    (Python's own `hash` of a string changes from one process to the next)."""
+    digest = hashlib.sha256(f"demo-bots|{seed}".encode()).digest()
+    return int.from_bytes(digest[:2])
 
 
 def sheets_side_by_side(state: GameState) -> str:
@@ -35,13 +32,8 @@ def play(players: int, seed: str | int, bot: str) -> GameState:
     """Play a whole game with one bot level in every seat."""
     names = ["Ana", "Bo", "Carl", "Dorte"][:players]
     state = new_game(names, seed)
-    choose = _chooser(bot, hash(str(seed)) & 0xFFFF)
-    while not state.is_over():
-        if state.is_chance():
-            state.apply(state.chance_action())
-            continue
-        p = state.to_act()[0]
-        state.apply(choose(state, p))
+    player = make_bot("rollwrite", bot, bot_seed(seed))  # one bot plays every seat
+    play_out(state, dict.fromkeys(range(players), player))
     return state
 
 

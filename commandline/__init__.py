@@ -1,0 +1,1 @@
+"""The `copenhagen` command line: demo game, simulations, benchmarks, solitaire, pads, server."""

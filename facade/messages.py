@@ -1,0 +1,128 @@
+"""English message templates of the event codes both editions share, and how events are made.
+
+An event's text is always `render(kind, data, templates)`: a screen or a translation can
+rebuild it from the stable `kind` and the JSON `data` alone. A template is a format string
+over the data's fields, chosen by key:
+
+- `kind`, or `kind.form` when the data has a `form` field (an either/or wording);
+- then, for every key `kind+field` in the table (in table order) whose field is truthy in
+  the data, that fragment is appended (an optional part of the sentence).
+
+Placeholders may carry a format spec that says how to show the value:
+`{x:list}` joins a list with ", ", `{x:and}` with " and ", `{x:line}` names a row or column
+from its short name ("3" -> "row 3", "b" -> "column b", through `@row` / `@column`),
+`{x:term}` looks the value up as `@value` in the table (lists: each, joined with ", "),
+falling back to the value itself. Entries whose key starts with `@` are such words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from string import Formatter
+from typing import Any
+
+from facade.events import Event
+
+Templates = Mapping[str, str]
+
+SHARED: dict[str, str] = {
+    "scored": "{name} completes {line:line}: +{points}",
+    "turn_started": "turn {turn}: {name}",
+    "game_over.win": "game over ({reason:term}): {names:and} wins with {score}",
+    "game_over.shared": "game over ({reason:term}): {names:and} share the victory with {score}",
+    "@row": "row {}",
+    "@column": "column {}",
+}
+
+
+_Compiled = tuple[str, tuple[tuple[str, str], ...]]
+
+
+def _compile(template: str) -> _Compiled:
+    """The template with its format specs taken out, and its (field, spec) pairs."""
+    out, fields = [], []
+    for literal, field, spec, _conv in Formatter().parse(template):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if field is not None:
+            out.append("{" + field + "}")
+            fields.append((field, spec or ""))
+    return "".join(out), tuple(fields)
+
+
+class _Index:
+    """A template table compiled once: per key its template, per kind its fragments."""
+
+    def __init__(self, templates: Templates) -> None:
+        self.templates = templates  # kept so the id stays this table's
+        self.compiled = {k: _compile(t) for k, t in templates.items() if not k.startswith("@")}
+        self.fragments: dict[str, list[tuple[str, _Compiled]]] = {}
+        for key, comp in self.compiled.items():
+            if "+" in key:
+                kind, field = key.split("+", 1)
+                self.fragments.setdefault(kind, []).append((field, comp))
+
+
+_INDEXES: dict[int, _Index] = {}
+
+
+def _index(templates: Templates) -> _Index:
+    idx = _INDEXES.get(id(templates))
+    if idx is None or idx.templates is not templates:
+        idx = _INDEXES[id(templates)] = _Index(templates)
+    return idx
+
+
+def _show(value: Any, spec: str, table: Templates) -> Any:
+    """A data value as the spec asks (see the module docstring)."""
+    if not spec:
+        return value
+    if spec == "list":
+        return ", ".join(str(x) for x in value)
+    if spec == "and":
+        return " and ".join(str(x) for x in value)
+    if spec == "line":
+        return table["@row" if str(value).isdigit() else "@column"].format(value)
+    if spec == "term":
+        if isinstance(value, list | tuple):
+            return ", ".join(table.get(f"@{x}", str(x)) for x in value)
+        return table.get(f"@{value}", str(value))
+    raise ValueError(f"unknown message format '{spec}'")
+
+
+def _fill(comp: _Compiled, data: Mapping[str, Any], table: Templates) -> str:
+    text, fields = comp
+    if not fields:
+        return text.format()
+    return text.format_map({f: _show(data[f], spec, table) for f, spec in fields})
+
+
+def render(kind: str, data: Mapping[str, Any], templates: Templates = SHARED) -> str:
+    """The English (or other) text of an event from its code and data."""
+    idx = _index(templates)
+    form = data.get("form")
+    text = _fill(idx.compiled[f"{kind}.{form}" if form else kind], data, templates)
+    for field, comp in idx.fragments.get(kind, ()):
+        if data.get(field):
+            text += _fill(comp, data, templates)
+    return text
+
+
+def make_event(
+    templates: Templates, kind: str, player: int | None, data: dict[str, Any]
+) -> Event:
+    """An Event whose text is rendered from its kind and data (a `form` of None is dropped)."""
+    if "form" in data and data["form"] is None:
+        del data["form"]
+    return Event(kind, render(kind, data, templates), player, data)
+
+
+def codes(templates: Templates) -> list[str]:
+    """The event codes a table can word (its keys without forms, fragments and words)."""
+    out: list[str] = []
+    for key in templates:
+        if key.startswith("@"):
+            continue
+        code = key.split("+")[0].split(".")[0]
+        if code not in out:
+            out.append(code)
+    return out
