@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Sets up the project and runs the main job. Until the web app lands, that is a demo game
-# of Copenhagen Roll & Write played by bots and printed in the terminal.
+# Sets up the project and starts the web app on http://127.0.0.1:8000 (gunicorn, embedded
+# SQLite database in instance/). Extra arguments go to `copenhagen serve`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-exec .venv/bin/copenhagen demo "$@"
+exec .venv/bin/copenhagen serve --host 127.0.0.1 --port 8000 "$@"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Creates .venv and installs the project with what the given extras need.
+# Creates .venv, installs the project with what the given extras need, and fetches the local
+# copy of htmx (static/vendor/, not committed) from the npm registry.
 # Usage: scripts/setup.sh [extras]   e.g. scripts/setup.sh test
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,3 +14,4 @@ if [ -n "$extras" ]; then
 else
     .venv/bin/python -m pip install --quiet -e .
 fi
+bash scripts/fetch-htmx.sh

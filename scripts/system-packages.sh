@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests use (pdftoppm from poppler-utils) when missing.
+# Installs the Debian packages the tests use when missing: pdftoppm (poppler-utils) for the
+# printables, and chromium, which Playwright drives for the browser tests (tests/browser/).
 set -euo pipefail
 need=()
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+[ -x /usr/bin/chromium ] || need+=(chromium)
 if [ ${#need[@]} -gt 0 ]; then
     if [ "$(id -u)" -ne 0 ]; then
         echo "please install: ${need[*]} (apt-get install ${need[*]})" >&2

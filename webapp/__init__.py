@@ -1,1 +1,108 @@
-"""Web companion and command line of Copenhagen (the Flask app lands in a later issue)."""
+"""The Flask web app of Copenhagen: `create_app(config)` builds it (app factory + blueprints)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, g, request
+from flask_wtf.csrf import CSRFProtect
+
+from webapp.config import LANGUAGES, defaults, from_environment
+
+csrf = CSRFProtect()
+
+
+def _resource_dir(name: str) -> str:
+    """`templates/` or `static/`: beside the packages in a source tree, inside `webapp/`
+    once installed (pyproject maps them there)."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / name, here / name):
+        if candidate.is_dir():
+            return str(candidate)
+    raise RuntimeError(f"the web app's {name}/ folder is missing from the installation")
+
+
+def _secret_key(app: Flask) -> str:
+    """The session key: from the settings, else one kept in the instance folder, so that
+    every worker and every restart of this instance signs alike."""
+    path = Path(app.instance_path) / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}")
+        tmp.write_text(secrets.token_hex(32))
+        try:
+            os.link(tmp, path)  # first writer wins; the others read its key
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
+    return path.read_text().strip()
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """A configured app: settings from defaults, the environment, then `config`."""
+    from webapp.db import create_schema, database_url, make_engine
+    from webapp.engines import FACTORIES
+    from webapp.i18n import init_babel
+    from webapp.limits import limiter
+    from webapp.requestlog import init_request_log
+    from webapp.store import Store
+
+    app = Flask(
+        __name__,
+        template_folder=_resource_dir("templates"),
+        static_folder=_resource_dir("static"),
+        instance_relative_config=True,
+    )
+    app.config.update(defaults())
+    app.config.update(from_environment())
+    app.config.update(config or {})
+    if not app.config["SECRET_KEY"]:
+        if app.config["PRODUCTION"]:
+            raise RuntimeError(
+                "COPENHAGEN_ENV=production needs a secret key: set COPENHAGEN_SECRET_KEY "
+                "(for example to the output of `python -c 'import secrets; "
+                "print(secrets.token_hex(32))'`), the same on every server"
+            )
+        app.config["SECRET_KEY"] = _secret_key(app)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    engine = make_engine(database_url(app.config["DATABASE_URL"], app.instance_path))
+    create_schema(engine)
+    app.extensions["store"] = Store(engine, FACTORIES, app.config["STATE_CACHE_SIZE"])
+
+    if app.config["PROXIES"]:  # behind a TLS proxy: its client address and scheme count
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        n = int(app.config["PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
+    csrf.init_app(app)
+    limiter.init_app(app)
+    init_babel(app)
+    init_request_log(app)
+
+    from webapp import errors, views
+
+    errors.register(app)
+    views.register(app)
+
+    @app.context_processor
+    def _globals() -> dict[str, Any]:
+        from flask_babel import get_locale
+
+        return {
+            "languages": LANGUAGES,
+            "current_lang": str(get_locale() or "en"),
+            "htmx_url": app.config["HTMX_URL"],
+            "htmx_sri": app.config["HTMX_SRI"],
+            "url_rules": app.view_functions.keys(),
+        }
+
+    @app.before_request
+    def _htmx_flag() -> None:
+        g.htmx = request.headers.get("HX-Request") == "true"
+
+    return app

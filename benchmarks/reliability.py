@@ -1,0 +1,477 @@
+"""The web app under load, faults and bad input, on real servers (issue 13).
+
+Each check starts `copenhagen serve` (gunicorn) itself, drives it with simulated phones
+(threads, plain HTTP, the same requests a browser sends) and then reads the database to judge:
+
+- durability: tables in play, the servers killed with SIGKILL mid-load and started again
+  (SQLite, and PostgreSQL with two servers), or PostgreSQL itself restarted mid-load: every
+  move that was acknowledged (HTTP 200) is in its game's log, every log replays, play goes on,
+  and while the database is away the answers are 503 with a retry message, never 500;
+- races: two servers on one PostgreSQL database, the same move sent to both at once: exactly
+  one wins, the other gets 409; the other phone sees every move within 2 s;
+- duplicates: 50 phones on 10 tables sending the same move at once: one applied per move;
+- forged requests: random routes, fields, tokens and bodies: no 5xx, no change from a refused
+  request.
+
+`copenhagen bench --reliability --json` runs them with bounded counts (keys in `measure`);
+tests/web/test_reliability.py runs them small. Without a PostgreSQL server the PostgreSQL
+parts are left out, and the report says so (`postgres`)."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from sqlalchemy import text
+
+from benchmarks.databases import pg_answers, pg_schema, start_pg, stop_pg, wait_for_pg
+from benchmarks.servers import AppServer
+from benchmarks.web import Phone, Tally, _json, _percentile
+from webapp.db import make_engine
+from webapp.engines import FACTORIES
+from webapp.store import Store
+
+SKIPPED_VERBS = ("undo", "unpick")
+SEEN_WITHIN_S = 2.0
+
+
+@dataclass
+class Ledger:
+    """What the phones were told: acknowledged moves, answers by status, move times."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    acknowledged: list[tuple[str, int, str]] = field(default_factory=list)  # code, seq, action
+    statuses: Counter[int] = field(default_factory=Counter)
+    move_ms: list[float] = field(default_factory=list)
+    unreadable: int = 0  # a 5xx or 503 whose body tells a person nothing
+
+    def book(self, status: int, body: bytes) -> None:
+        with self.lock:
+            self.statuses[status] += 1
+            if status == 503 and b"try again" not in body.lower():
+                self.unreadable += 1
+
+
+# ---------------------------------------------------------------------------- tables
+def seat_table(ports: list[int], tally: Tally, seats: int = 2) -> tuple[str, list[Phone]]:
+    """A table created on the first server, each seat taken by its own phone (on the servers
+    in turn); returns its code and the phones, seat by seat."""
+    host = Phone(ports[0], tally, 10**9)
+    code = host.create_table(seats)
+    phones = [host]
+    for seat in range(1, seats):
+        phone = Phone(ports[seat % len(ports)], tally, 10**9)
+        phone.join(code, seat)
+        phones.append(phone)
+    for phone in phones:
+        phone.page_token(f"/t/{code}")
+    return code, phones
+
+
+def table_worker(ports: list[int], until: float, rng: random.Random, ledger: Ledger,
+                 codes: list[str], seats: int = 3) -> None:
+    """Keep one table in play until `until`: the phone whose move it is asks the API and sends
+    a random legal move, each request to the next server in turn; a finished game is followed
+    by a new table. Connection failures (a server being killed) are waited out."""
+    tally = Tally()
+    turn = 0
+    code, phones = "", []
+    while time.monotonic() < until:
+        if not code:
+            try:
+                code, phones = seat_table(ports, tally, seats)
+            except (RuntimeError, OSError):
+                time.sleep(0.2)  # the servers are down: try again
+                continue
+            with ledger.lock:
+                codes.append(code)
+        turn += 1
+        status, data, _ms, _r = phones[0].request("GET", f"/t/{code}/version")
+        ledger.book(status, data)
+        head = _json(data)
+        if status != 200:
+            time.sleep(0.2)
+            continue
+        if head.get("status") == "over":
+            code = ""
+            continue
+        # whose move: ask seat by seat, each on the next server
+        for phone in rng.sample(phones, len(phones)):
+            phone.use(ports[turn % len(ports)])
+            turn += 1
+            status, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
+            ledger.book(status, data)
+            info = _json(data)
+            if status != 200 or not info:
+                time.sleep(0.2)
+                break
+            legal = [a for a in info["legal"] if a.split()[1] not in SKIPPED_VERBS]
+            if not legal:
+                continue
+            action = rng.choice(legal)
+            status, data, ms, _r = phone.request("POST", f"/t/{code}/act", {
+                "csrf_token": phone.token, "seq": str(info["seq"]), "action": action})
+            ledger.book(status, data)
+            if status == 200:
+                seq = int(_json(data).get("seq", -1))
+                with ledger.lock:
+                    ledger.acknowledged.append((code, seq, action))
+                    ledger.move_ms.append(ms)
+            elif status == 0:
+                time.sleep(0.2)
+            break
+
+
+def run_tables(count: int, ports: list[int], seconds: float, ledger: Ledger, seed: int,
+               during: Callable[[], None] | None = None) -> list[str]:
+    """`count` tables in play for `seconds`; `during` runs meanwhile (a fault) in this thread.
+    Returns the codes of every game played."""
+    rng = random.Random(seed)
+    until = time.monotonic() + seconds
+    codes: list[str] = []
+    threads = [threading.Thread(target=table_worker, args=(ports, until,
+                                                           random.Random(rng.random()),
+                                                           ledger, codes))
+               for _ in range(count)]
+    for t in threads:
+        t.start()
+    if during is not None:
+        during()
+    for t in threads:
+        t.join()
+    return codes
+
+
+# ---------------------------------------------------------------------------- judging
+def judge(url: str, ledger: Ledger, codes: list[str]) -> dict[str, Any]:
+    """Read the database: acknowledged moves missing from their logs, logs that do not replay
+    (a fresh engine must accept every row and reach the stored head)."""
+    engine = make_engine(url)
+    store = Store(engine, FACTORIES, cache_size=0)
+    try:
+        logs: dict[str, dict[int, str]] = {}
+        replay_failures = 0
+        for code in codes:
+            game = store.game(code)
+            rows = store.log(game)
+            logs[code] = {r.seq: r.text for r in rows}
+            try:
+                state = FACTORIES[game.edition](game.config)
+                for r in rows:
+                    state.apply(r.text)
+                if len(state.log) != game.seq or list(state.log) != [r.text for r in rows]:
+                    replay_failures += 1
+            except Exception:  # noqa: BLE001 - any refusal of its own log is a failure
+                replay_failures += 1
+        lost = [(c, s, a) for c, s, a in ledger.acknowledged
+                if logs.get(c, {}).get(s) is None
+                or logs[c][s].split()[:2] != a.split()[:2]]
+        return {"lost": len(lost), "replay_failures": replay_failures, "lost_moves": lost[:5]}
+    finally:
+        engine.dispose()
+
+
+def _p95(values: list[float]) -> float | None:
+    return round(_percentile(values, 0.95), 1) if values else None
+
+
+# ---------------------------------------------------------------------------- durability
+def durability(url: str, folder: Path, servers: int = 1, tables: int = 4,
+               seconds: float = 10.0, seed: int = 1, fault: str = "kill") -> dict[str, Any]:
+    """Tables in play on `servers` app servers; halfway, `fault` = "kill" (SIGKILL to every
+    server, then start them again) or "database" (PostgreSQL stopped for 2 s, then started).
+    Then every acknowledged move must be in its log and every log must replay."""
+    secret = secrets.token_hex(16)
+    apps = [AppServer(url, folder / f"server{i}.log", secret=secret).start()
+            for i in range(servers)]
+    ports = [a.port for a in apps]
+    ledger = Ledger()
+    outage: dict[str, Any] = {}
+    codes: list[str] = []
+    try:
+        def fault_midway() -> None:
+            time.sleep(seconds / 2)
+            with ledger.lock:
+                outage["acknowledged_before"] = len(ledger.acknowledged)
+                outage["statuses_before"] = Counter(ledger.statuses)
+            if fault == "kill":
+                for a in apps:
+                    a.kill9()
+                time.sleep(0.5)
+                for a in apps:
+                    a.start()
+            else:
+                stop_pg()
+                time.sleep(2.0)
+                start_pg()
+            with ledger.lock:
+                outage["statuses_during"] = ledger.statuses - outage["statuses_before"]
+                outage["back_at"] = len(ledger.acknowledged)
+
+        codes = run_tables(tables, ports, seconds, ledger, seed, fault_midway)
+    finally:
+        for a in apps:
+            a.stop()
+    if fault == "database":
+        wait_for_pg()
+    verdict = judge(url, ledger, codes)
+    during = outage.get("statuses_during", Counter())
+    return {
+        "acknowledged": len(ledger.acknowledged),
+        "acknowledged_after_fault": len(ledger.acknowledged) - outage.get("back_at", 0),
+        "lost": verdict["lost"],
+        "lost_moves": verdict["lost_moves"],
+        "replay_failures": verdict["replay_failures"],
+        "server_errors": sum(n for s, n in ledger.statuses.items() if s >= 500 and s != 503),
+        "unavailable_503": ledger.statuses.get(503, 0),
+        "unreadable_503": ledger.unreadable,
+        "no_answer": ledger.statuses.get(0, 0),
+        "statuses_during_fault": {str(k): v for k, v in sorted(during.items())},
+        "requests": sum(ledger.statuses.values()),
+        "games": len(codes),
+        "move_p95_ms": _p95(ledger.move_ms),
+    }
+
+
+# ---------------------------------------------------------------------------- races
+def _same_move_at_once(phones: list[Phone], code: str, form: dict[str, str]) -> list[int]:
+    """Every phone sends the same POST at the same moment; their statuses."""
+    barrier = threading.Barrier(len(phones))
+    out = [0] * len(phones)
+
+    def send(i: int) -> None:
+        barrier.wait()
+        out[i] = phones[i].request("POST", f"/t/{code}/act", form)[0]
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(phones))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return out
+
+
+def _clone(phone: Phone, port: int) -> Phone:
+    """The same browser (cookies, form token) on its own connection to `port`."""
+    twin = Phone(port, phone.tally, 10**9)
+    twin.cookies = dict(phone.cookies)
+    twin.token = phone.token
+    return twin
+
+
+def races(ports: list[int], count: int, copies: int = 2, tables: int = 1,
+          seed: int = 1) -> dict[str, Any]:
+    """`count` races per table: the phone whose move it is sends one legal move `copies` times
+    at once, spread over the servers. Exactly one may win (200), the rest must get 409. After
+    each move the other phone, on another server, must see it within 2 s."""
+    tally = Tally()
+    rng = random.Random(seed)
+    results = {"races": 0, "races_won_once": 0, "seen_late": 0, "seen_max_ms": 0.0,
+               "statuses": Counter()}
+    lock = threading.Lock()
+
+    def one_table() -> None:
+        code, phones = seat_table(ports, tally)
+        done = 0
+        while done < count:
+            info = _json(phones[0].request("GET", f"/t/{code}/api")[1])
+            if info["view"]["over"]:
+                code, phones = seat_table(ports, tally)
+                continue
+            seat = info["view"]["to_act"][0]
+            mover = phones[seat]
+            mine = _json(mover.request("GET", f"/t/{code}/api")[1])
+            legal = [a for a in mine["legal"] if a.split()[1] not in SKIPPED_VERBS]
+            if not legal:
+                continue
+            form = {"csrf_token": mover.token, "seq": str(mine["seq"]),
+                    "action": rng.choice(legal)}
+            twins = [_clone(mover, ports[i % len(ports)]) for i in range(copies)]
+            statuses = _same_move_at_once(twins, code, form)
+            done += 1
+            won = statuses.count(200) == 1 and statuses.count(409) == copies - 1
+            watcher = phones[(seat + 1) % len(phones)]
+            watcher.use(ports[(ports.index(watcher.port) + 1) % len(ports)])
+            start = time.monotonic()
+            target = int(mine["seq"]) + 1
+            while time.monotonic() - start < SEEN_WITHIN_S * 2:
+                seen = _json(watcher.request("GET", f"/t/{code}/version")[1]).get("seq", -1)
+                if seen >= target:
+                    break
+                time.sleep(0.02)
+            waited = (time.monotonic() - start) * 1000
+            with lock:
+                results["races"] += 1
+                results["races_won_once"] += int(won)
+                results["statuses"].update(statuses)
+                results["seen_max_ms"] = max(results["seen_max_ms"], waited)
+                results["seen_late"] += int(waited > SEEN_WITHIN_S * 1000)
+
+    threads = [threading.Thread(target=one_table) for _ in range(tables)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    results["statuses"] = {str(k): v for k, v in sorted(results["statuses"].items())}
+    results["seen_max_ms"] = round(results["seen_max_ms"], 1)
+    return results
+
+
+# ---------------------------------------------------------------------------- forged
+FORGED_PATHS = ("/t/{code}/act", "/t/{code}/join", "/t/{code}/skip", "/t/{code}/again",
+                "/t/{code}/host/free/{n}", "/t/{code}/host/pass/{n}", "/t/new", "/s/bots",
+                "/s/challenge", "/d/new", "/r", "/t/{code}/hint", "/t/{code}/poll",
+                "/s/{code}/result", "/lang/{n}")
+FORGED_FIELDS = ("action", "seq", "seat", "name", "faces", "seats", "dice", "bots", "level1",
+                 "seed", "text", "step", "reroll", "change", "to", "mirror")
+FORGED_VALUES = ("p1 roll", "p2 end", "p1 draw R3:A1,a2,b2", "-1", "0", "999999", "x" * 300,
+                 "<script>alert(1)</script>", "", "4", "strong", "genius", "RRRRR", "1,2",
+                 "p1 pick 9 Q", "\u0000", "é" * 50)
+
+
+def fingerprint(url: str) -> str:
+    """A hash of everything a refused request must not change: games, seats, logs."""
+    engine = make_engine(url)
+    try:
+        with engine.connect() as conn:
+            rows = [
+                *conn.execute(text("SELECT id, code, seq, status, next_code FROM games "
+                                   "ORDER BY id")).all(),
+                *conn.execute(text("SELECT game_id, seat, name, token, bot FROM seats "
+                                   "ORDER BY game_id, seat")).all(),
+                *conn.execute(text("SELECT game_id, seq, text FROM actions "
+                                   "ORDER BY game_id, seq")).all(),
+            ]
+    finally:
+        engine.dispose()
+    return hashlib.sha256(repr(rows).encode()).hexdigest()
+
+
+def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
+    """`count` forged requests, one at a time: random route, fields, CSRF token (valid,
+    wrong, missing), cookies (the seat's, another seat's, none), stale or absurd sequence
+    numbers, now and then a body over the size limit."""
+    tally = Tally()
+    rng = random.Random(seed)
+    code, phones = seat_table([port], tally, seats=3)
+    for _ in range(6):  # a few moves, so that the game is not at its very start
+        info = _json(phones[0].request("GET", f"/t/{code}/api")[1])
+        mover = phones[info["view"]["to_act"][0]]
+        legal = _json(mover.request("GET", f"/t/{code}/api")[1])["legal"]
+        mover.request("POST", f"/t/{code}/act", {"csrf_token": mover.token,
+                                                 "seq": str(info["seq"]), "action": legal[0]})
+    stranger = Phone(port, tally, 10**9)
+    stranger.page_token("/")
+    out = {"forged_requests": 0, "server_errors": 0, "refused_changed": 0, "refused": 0,
+           "unreadable": 0}
+    for _ in range(count):
+        who = rng.choice(phones + [stranger])
+        path = rng.choice(FORGED_PATHS).format(
+            code=rng.choice([code, code.lower(), "ZZZZZZ", "0"]), n=rng.choice(["0", "1", "9"]))
+        form = {rng.choice(FORGED_FIELDS): rng.choice(FORGED_VALUES)
+                for _ in range(rng.randint(0, 5))}
+        csrf = rng.choice(["valid", "wrong", "missing"])
+        if csrf == "valid":
+            form["csrf_token"] = who.token
+        elif csrf == "wrong":
+            form["csrf_token"] = secrets.token_hex(20)
+        if rng.random() < 0.03:
+            form["text"] = "x" * 70_000  # over the request size limit
+        before = fingerprint(url)
+        method = "POST" if rng.random() < 0.8 else "GET"
+        if method == "GET":
+            query = urlencode({k: v[:50] for k, v in form.items()})
+            status, body, _ms, _r = who.request("GET", f"{path}?{query}",
+                                                headers={"Accept": "text/html"})
+        else:
+            status, body, _ms, _r = who.request("POST", path, form,
+                                                headers={"Accept": "text/html"})
+        out["forged_requests"] += 1
+        if status >= 500 or status == 0:
+            out["server_errors"] += 1
+        elif status >= 400:
+            out["refused"] += 1
+            if fingerprint(url) != before:
+                out["refused_changed"] += 1
+            if not (b'role="alert"' in body or b'class="error' in body or b"<h1" in body):
+                out["unreadable"] += 1
+    return out
+
+
+# ---------------------------------------------------------------------------- report
+def measure(quick: bool = False) -> dict[str, Any]:
+    """Figures for `copenhagen bench --reliability`."""
+    seconds = 6.0 if quick else 20.0
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="copenhagen-reliability-") as tmp:
+        folder = Path(tmp)
+        sqlite = f"sqlite:///{folder / 'reliability.sqlite3'}"
+        kill = durability(sqlite, folder, tables=4 if quick else 10, seconds=seconds)
+        app = AppServer(sqlite, folder / "forged.log").start()
+        try:
+            bad = forged(sqlite, app.port, 150 if quick else 1000)
+        finally:
+            app.stop()
+        parts = [kill]
+        out["move_p95_ms_sqlite"] = kill["move_p95_ms"]
+        why = pg_answers()
+        if why is not None:
+            start_pg()
+            why = pg_answers()
+        out["postgres"] = "used" if why is None else f"not available: {why}"
+        race = {"races": 0, "races_won_once": 0}
+        if why is None:
+            with pg_schema() as pg:
+                two = durability(pg, folder, servers=2, tables=4 if quick else 10,
+                                 seconds=seconds, seed=2)
+                parts.append(two)
+                out["move_p95_ms_postgres_two_servers"] = two["move_p95_ms"]
+                secret = secrets.token_hex(16)
+                apps = [AppServer(pg, folder / f"race{i}.log", secret=secret).start()
+                        for i in range(2)]
+                try:
+                    race = races([a.port for a in apps], 20 if quick else 100)
+                    dup = races([a.port for a in apps], 5 if quick else 20, copies=5, tables=10)
+                finally:
+                    for a in apps:
+                        a.stop()
+            with pg_schema() as pg:
+                outage = durability(pg, folder, tables=4, seconds=max(seconds, 10.0), seed=3,
+                                    fault="database")
+                parts.append(outage)
+            out["database_restart"] = {k: outage[k] for k in (
+                "acknowledged", "acknowledged_after_fault", "lost", "unavailable_503",
+                "unreadable_503", "server_errors", "statuses_during_fault")}
+            out["duplicates"] = dup
+            out["seen_max_ms_two_servers"] = race["seen_max_ms"]
+    out.update({
+        "requests": sum(p["requests"] for p in parts) + bad["forged_requests"]
+        + 2 * race["races"],
+        "acknowledged": sum(p["acknowledged"] for p in parts),
+        "lost": sum(p["lost"] for p in parts),
+        "replay_failures": sum(p["replay_failures"] for p in parts),
+        "server_errors": sum(p["server_errors"] for p in parts) + bad["server_errors"],
+        "refused_changed": bad["refused_changed"],
+        "forged_requests": bad["forged_requests"],
+        "forged_unreadable": bad["unreadable"],
+        "races": race["races"],
+        "races_won_once": race["races_won_once"],
+        "kill9": {k: kill[k] for k in ("acknowledged", "acknowledged_after_fault", "lost",
+                                        "no_answer", "server_errors")},
+    })
+    if not out.get("move_p95_ms_postgres_two_servers"):
+        out["move_p95_ms_postgres_two_servers"] = None
+    return out
+
+
+__all__ = ["durability", "fingerprint", "forged", "judge", "measure", "races"]

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Extracts the web app's messages into webapp/translations/messages.pot, then brings the French
+# and German catalogs up to date (creating a catalog that is missing). New or changed messages
+# arrive untranslated or marked fuzzy; tests/web/test_i18n.py fails until they are translated.
+# The .po files are committed; the app compiles them at start (webapp/i18n.py).
+# Usage: scripts/i18n.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pybabel=.venv/bin/pybabel
+[ -x "$pybabel" ] || pybabel=pybabel
+pot=webapp/translations/messages.pot
+mkdir -p webapp/translations
+"$pybabel" extract -F babel.cfg -k _l --project=Copenhagen -o "$pot" .
+for lang in fr de; do
+    if [ -f "webapp/translations/$lang/LC_MESSAGES/messages.po" ]; then
+        "$pybabel" update -i "$pot" -d webapp/translations -l "$lang"
+    else
+        "$pybabel" init -i "$pot" -d webapp/translations -l "$lang"
+    fi
+done

@@ -1,0 +1,154 @@
+"""Fixtures of the browser tests: the real app served on a loopback port, Debian's chromium
+driven by Playwright, and phones (390×844 touch screens) with or without JavaScript.
+
+Without chromium or Playwright the tests are skipped, except under CI=true where they fail."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+from webapp import create_app
+
+CHROMIUM = Path(os.environ.get("COPENHAGEN_CHROMIUM", "/usr/bin/chromium"))
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+SHOTS = Path(os.environ.get("COPENHAGEN_SHOTS", "/tmp/shots"))
+
+
+def _missing(why: str) -> None:
+    """Skip here, fail on CI: the browser tests must run there."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests cannot run under CI=true: {why}", pytrace=False)
+    pytest.skip(why)
+
+
+@pytest.fixture(scope="session")
+def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    """The real app on a fresh SQLite file, served by werkzeug in a thread on a free loopback
+    port (in `app.config["LIVE_URL"]`, no trailing slash); htmx comes from the local copy."""
+    folder = tmp_path_factory.mktemp("live")
+    app = create_app({
+        "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
+        "HTMX_URL": "/static/vendor/htmx.min.js",
+        "SECRET_KEY": "browser-test-secret",
+        "RATELIMIT_ENABLED": False,
+    })
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # one line per request is enough
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        app.config["LIVE_URL"] = f"http://127.0.0.1:{server.port}"
+        yield app
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        app.extensions["store"].engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def live_server(live_app: Flask) -> str:
+    """The base URL of the live app, e.g. http://127.0.0.1:41234."""
+    return str(live_app.config["LIVE_URL"])
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless chromium (Debian's, not a Playwright download), one for the whole run."""
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError as err:
+        _missing(f"Playwright is not installed ({err}); bash scripts/setup.sh test")
+    if not CHROMIUM.exists():
+        _missing(f"{CHROMIUM} is missing; bash scripts/system-packages.sh installs chromium")
+    with sync_playwright() as pw:
+        try:
+            chromium = pw.chromium.launch(
+                executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"],
+            )
+        except Error as err:
+            _missing(f"chromium does not start: {err}".splitlines()[0])
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+class PageErrors:
+    """What went wrong in a page besides the test's own checks: script errors and failed
+    requests to our own server (4xx/5xx on a page's resources)."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.errors: list[str] = []
+
+    def _request_failed(self, req: Any) -> None:
+        """A request that got no answer is an error, except one the browser cancelled itself
+        because the page navigated away while it loaded (net::ERR_ABORTED): the next page's
+        own loads are watched in turn, and any answer >= 400 is caught by `on_response`."""
+        if "ERR_ABORTED" in str(req.failure):
+            return
+        self.errors.append(f"request failed: {req.method} {req.url} ({req.failure})")
+
+    def watch(self, page: Any) -> Any:
+        """Listen to one page; returns it."""
+        page.on("pageerror", lambda exc: self.errors.append(f"script error: {exc}"))
+        page.on("requestfailed", self._request_failed)
+
+        def on_response(resp: Any) -> None:
+            # Pages may answer 4xx on purpose (an error page the test asks for, a 409 swap);
+            # the resources they load (CSS, scripts, images) must not.
+            if (resp.status >= 400 and resp.url.startswith(self.base)
+                    and resp.request.resource_type in ("stylesheet", "script", "image", "font")):
+                self.errors.append(f"{resp.status} for {resp.url}")
+
+        page.on("response", on_response)
+        return page
+
+
+@pytest.fixture
+def new_phone(browser: Any, live_server: str) -> Iterator[Callable[..., Any]]:
+    """Make a phone: a fresh browser context (own cookies) at 390×844 with touch, and its
+    page. `new_phone(javascript=False)` turns scripts off. Script errors fail the test."""
+    contexts: list[Any] = []
+    watcher = PageErrors(live_server)
+
+    def make(javascript: bool = True, locale: str = "en-GB") -> Any:
+        context = browser.new_context(
+            **PHONE, base_url=live_server, java_script_enabled=javascript, locale=locale,
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return watcher.watch(context.new_page())
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not watcher.errors, "the pages had errors:\n" + "\n".join(watcher.errors)
+
+
+@pytest.fixture
+def phone(new_phone: Callable[..., Any]) -> Any:
+    """One phone with JavaScript on."""
+    return new_phone()
+
+
+@pytest.fixture
+def shots() -> Path:
+    """The folder screenshots go to (COPENHAGEN_SHOTS, else /tmp/shots)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS

@@ -1,0 +1,126 @@
+"""Checks the browser tests make on every screen: it fits a 390 px phone, its touch targets
+are big enough, and a screenshot of it is kept for people to look at."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+PHONE_WIDTH = 390
+MIN_TAP = 44  # px, the smallest comfortable touch target (WEB brief, WCAG 2.5.5)
+
+# Elements sticking out past the right edge of the screen (cut off by overflow: hidden, or
+# making the page scroll sideways), as "tag.class: right edge" strings. Content of a box that
+# scrolls sideways by itself (overflow-x: auto, a wide table) is left out when the box fits.
+_WIDER_THAN_SCREEN = """(width) => {
+  const out = [];
+  const inScroller = (el) => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const o = getComputedStyle(a).overflowX;
+      if (o === 'auto' || o === 'scroll') return true;
+    }
+    return false;
+  };
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') continue;
+    if (el.closest('.visually-hidden') || inScroller(el)) continue;
+    if (r.right > width + 0.5 || r.left < -0.5) {
+      const name = `${el.tagName.toLowerCase()}.${el.className}`;
+      out.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+  }
+  return out.slice(0, 10);
+}"""
+
+# Buttons, links and fields in <main> smaller than the minimum, as "text: w×h" strings.
+# Links inside running text (a sentence in a <p>) are exempt, as WCAG exempts inline links.
+_SMALL_TARGETS = """(min) => {
+  const out = [];
+  const sel = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]';
+  for (const el of document.querySelectorAll('main ' + sel.split(', ').join(', main '))) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+    if (el.matches('input[type=radio], input[type=checkbox]') && el.labels.length) {
+      const l = el.labels[0].getBoundingClientRect();
+      if (l.height >= min && l.width >= min) continue;  // the label is the target
+    }
+    const inline = getComputedStyle(el).display === 'inline';
+    if (el.tagName === 'A' && inline && el.closest('p')) continue;
+    if (r.height < min - 0.5 || r.width < min - 0.5) {
+      const name = (el.innerText || el.value || el.name || el.tagName).trim().slice(0, 30);
+      const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+      out.push(`${el.tagName.toLowerCase()} "${name}": ${size}`);
+    }
+  }
+  return out;
+}"""
+
+
+def fits_phone(page: Any) -> None:
+    """The page does not scroll sideways at 390 px and nothing sticks out past the edge."""
+    width = page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= PHONE_WIDTH, f"{page.url} scrolls sideways: {width} px wide"
+    wide = page.evaluate(_WIDER_THAN_SCREEN, PHONE_WIDTH)
+    assert not wide, f"{page.url}: elements stick out past the {PHONE_WIDTH} px screen: {wide}"
+
+
+def sideways_scrollers(page: Any) -> list[str]:
+    """Boxes inside the page that the player has to swipe sideways to read in full."""
+    return page.evaluate("""() => [...document.querySelectorAll('main *')].filter(el => {
+      const o = getComputedStyle(el).overflowX;
+      return (o === 'auto' || o === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+    }).map(el => `${el.tagName.toLowerCase()}.${el.className}: ` +
+               `${el.scrollWidth} px in ${el.clientWidth}`)""")
+
+
+def small_targets(page: Any) -> list[str]:
+    """The touch targets in <main> smaller than 44×44 px."""
+    return page.evaluate(_SMALL_TARGETS, MIN_TAP)
+
+
+def shot(page: Any, folder: Path, name: str) -> Path:
+    """Save a full-page screenshot as folder/name.png."""
+    path = folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def same_site_links(page: Any, base: str) -> list[str]:
+    """The addresses of this site a page links to (no static files, no fragments, no files to
+    download such as the pads' PDF)."""
+    hrefs = page.eval_on_selector_all(
+        "a[href]:not([download])", "els => els.map(e => e.getAttribute('href'))")
+    out = []
+    for href in hrefs:
+        url = urljoin(page.url, href).split("#")[0]
+        path = urlsplit(url).path
+        if url.startswith(base) and not path.startswith("/static/") and not path.endswith(
+            (".pdf", ".png", ".svg")
+        ):
+            out.append(url)
+    return out
+
+
+def crawl(
+    page: Any, base: str, visit: Callable[[Any], None], limit: int = 40
+) -> list[tuple[str, int]]:
+    """Visit every page reachable by links from the home page (up to `limit`), running
+    `visit` on each; returns (address, status) in visiting order."""
+    seen: list[tuple[str, int]] = []
+    queue = [base + "/"]
+    done: set[str] = set()
+    while queue and len(seen) < limit:
+        url = queue.pop(0)
+        if url in done:
+            continue
+        done.add(url)
+        resp = page.goto(url)
+        seen.append((page.url, resp.status if resp else 0))
+        visit(page)
+        queue.extend(u for u in same_site_links(page, base) if u not in done)
+    return seen

@@ -1,0 +1,163 @@
+"""Play solo in a real browser on a 390×844 phone: a whole game against two bots to the end
+screen (the bots' moves arriving in the visible log by polling, "skip ahead", a hint), the
+daily solitaire challenge played to its end and its result page, and an unfinished game found
+again from the home page after the browser was closed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.browser.screens import fits_phone, shot, small_targets
+from tests.browser.test_table import Table, _api
+
+pytestmark = pytest.mark.browser
+
+MAX_STEPS = 700
+
+
+def _check(page: Any, shots: Any, name: str) -> None:
+    fits_phone(page)
+    assert not small_targets(page), small_targets(page)
+    shot(page, shots, f"solo-{name}")
+
+
+def _start_bots(page: Any, shots: Any) -> str:
+    page.goto("/")
+    page.click("a.way[href='/s/']")
+    _check(page, shots, "index")
+    page.fill("#b-name", "Ana")
+    page.check("input[name=bots][value='2']")
+    page.select_option("#level1", "strong")
+    page.select_option("#level2", "greedy")
+    with page.expect_navigation():
+        page.click("text=Play against the bots")
+    m = re.search(r"/t/([A-Z0-9]+)$", page.url)
+    assert m, page.url
+    return m.group(1)
+
+
+def _play(table: Table, page: Any, shots: Any, watch_bots: bool = False) -> dict[str, Any]:
+    """Play seat 0 by tapping until the game ends; the bots are hurried with "skip ahead",
+    except once (with `watch_bots`), when their next move must arrive by polling."""
+    watched = not watch_bots
+    for _ in range(MAX_STEPS):
+        state = _api(page, table.code)
+        if state["view"]["over"]:
+            return state
+        if 0 in state["view"]["to_act"]:
+            table.wait_current(page, state["seq"], measure=False)
+            table.tap(page, 0, state["view"]["turn"])
+            continue
+        if not watched:  # a bot is due: the page shows its move without a reload
+            page.wait_for_selector("#table .botlog form button")
+            _check(page, shots, "bots-playing")
+            first = page.inner_text("#table .botlog ol li:first-child")
+            page.wait_for_function(
+                "(old) => { const li = document.querySelector('#table .botlog ol li');"
+                " return li && li.innerText !== old; }", arg=first, timeout=10_000)
+            watched = True
+            continue
+        page.goto(f"/t/{table.code}")
+        if page.locator("#table .botlog form button").count():
+            with page.expect_navigation():
+                page.click("#table .botlog form button")
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_against_two_bots_to_the_end_screen(phone, shots):
+    code = _start_bots(phone, shots)
+    phone.wait_for_function("() => window.htmx !== undefined")
+    _check(phone, shots, "table")
+    table = Table(code, [phone], shots)
+    final = _play(table, phone, shots, watch_bots=True)
+    phone.goto(f"/t/{code}")
+    phone.wait_for_selector("#table section.over")
+    _check(phone, shots, "over")
+    heading = phone.inner_text("#table section.over h2")
+    names = ["Ana", "Bot 1 (strong)", "Bot 2 (greedy)"]
+    assert all(names[w] in heading for w in final["view"]["winners"]), heading
+    assert phone.locator("#table .botlog li").count() >= 3
+    table.check()
+
+
+def test_a_hint_highlights_its_cells_and_plays(phone, shots):
+    code = _start_bots(phone, shots)
+    table = Table(code, [phone], shots)
+    for _ in range(60):  # to the person's first drawing choice
+        state = _api(phone, code)
+        if state["view"]["phase"] == "main" and 0 in state["view"]["to_act"]:
+            break
+        if 0 in state["view"]["to_act"]:
+            table.tap(phone, 0, state["view"]["turn"])
+        else:
+            phone.goto(f"/t/{code}")
+            if phone.locator("#table .botlog form button").count():
+                phone.click("#table .botlog form button")
+    phone.goto(f"/t/{code}")
+    phone.click("#table .hintlink a")
+    phone.wait_for_selector("#table .hintbox")
+    _check(phone, shots, "hint")
+    assert "Why:" in phone.inner_text("#table .hintbox")
+    before = _api(phone, code)["seq"]
+    phone.click("#table .hintbox form button")
+    phone.wait_for_function(
+        "(seq) => !document.querySelector('#table .hintbox')", arg=before)
+    assert _api(phone, code)["seq"] > before
+
+
+def test_the_daily_challenge_to_its_end_and_the_result_page(phone, shots):
+    phone.goto("/s/")
+    with phone.expect_navigation():
+        phone.click("text=Play the challenge")
+    code = re.search(r"/t/([A-Z0-9]+)$", phone.url).group(1)
+    phone.wait_for_function("() => window.htmx !== undefined")
+    table = Table(code, [phone], shots)
+    final = table.play_until(lambda s: s["view"]["over"])
+    assert final["view"]["over"]
+    phone.goto(f"/t/{code}")
+    with phone.expect_navigation():
+        phone.click("text=Your result and the par")
+    assert phone.url.endswith(f"/s/{code}/result")
+    _check(phone, shots, "result")
+    body = phone.inner_text("main")
+    assert "Par (the strong bot on the same dice)" in body or "Par: the strong bot" in body
+    assert re.search(r"\d+ points in \d+ turns|12 were not reached", body), body
+    text = phone.input_value("#gametext")
+    assert text.count("\n") > 20 and "copenhagen-game: 1" in text
+    assert phone.locator("button[data-copy]").is_visible()  # the copy button, with scripts
+    phone.goto("/s/")
+    assert "Your records" in phone.inner_text("main")
+    _check(phone, shots, "records")
+    table.check()
+
+
+def test_an_unfinished_game_is_found_again_after_the_browser_is_closed(browser, live_server,
+                                                                        shots):
+    from tests.browser.conftest import PHONE
+
+    first = browser.new_context(**PHONE, base_url=live_server)
+    page = first.new_page()
+    code = _start_bots(page, shots)
+    table = Table(code, [page], shots)
+    state = _api(page, code)
+    table.tap(page, 0, state["view"]["turn"])  # one move, then the browser is closed
+    seq = _api(page, code)["seq"]
+    kept = first.storage_state()  # what a browser keeps on disk: its lasting cookies
+    first.close()
+
+    again = browser.new_context(**PHONE, base_url=live_server, storage_state=kept)
+    try:
+        page = again.new_page()
+        page.goto("/")
+        link = page.locator(f"section.resume a[href='/t/{code}']")
+        assert link.count() == 1
+        shot(page, shots, "solo-home-resume")
+        with page.expect_navigation():
+            link.click()
+        assert "Your sheet" in page.inner_text("#table")
+        assert _api(page, code)["seq"] >= seq and _api(page, code)["seat"] == 0
+    finally:
+        again.close()

@@ -1,0 +1,165 @@
+"""The app itself: factory, home page, languages, health check, error pages, htmx copy."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from webapp import create_app
+from webapp.config import HTMX_CDN_URL, HTMX_SRI, HTMX_VERSION
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_home_page_lists_the_ways_in(client):
+    html = client.get("/").get_data(as_text=True)
+    for text in ("Table companion", "Dice only", "Play solo", "Print pads"):
+        assert text in html
+    assert "Coming soon" not in html  # every way in is built
+    for href in ("/t/new", "/d/new", "/s/", "/c/new", "/print/", "/r"):
+        assert f'href="{href}"' in html, href
+
+
+def test_pages_load_htmx_from_the_configured_url(client):
+    html = client.get("/").get_data(as_text=True)
+    assert 'src="/static/vendor/htmx.min.js"' in html
+    assert f'integrity="{HTMX_SRI}"' in html
+
+
+def test_default_htmx_url_is_the_pinned_cdn_version(tmp_path):
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "TESTING": True})
+    assert app.config["HTMX_URL"] == HTMX_CDN_URL and HTMX_VERSION in HTMX_CDN_URL
+    html = app.test_client().get("/").get_data(as_text=True)
+    assert f'src="{HTMX_CDN_URL}"' in html
+
+
+def test_local_htmx_copy_matches_the_pinned_integrity_hash(client):
+    resp = client.get("/static/vendor/htmx.min.js")
+    assert resp.status_code == 200, "run scripts/setup.sh: it fetches the local htmx copy"
+    digest = base64.b64encode(hashlib.sha384(resp.data).digest()).decode()
+    assert f"sha384-{digest}" == HTMX_SRI
+
+
+def test_health_check_answers_with_the_database(client):
+    resp = client.get("/healthz")
+    assert resp.status_code == 200 and resp.get_json() == {"status": "ok"}
+
+
+def test_language_follows_the_browser_then_the_switch(client):
+    html = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).get_data(as_text=True)
+    assert '<html lang="de">' in html
+    resp = client.get("/lang/fr?next=/")
+    assert resp.status_code == 302 and resp.headers["Location"].endswith("/")
+    html = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert '<html lang="fr">' in html
+
+
+def test_language_switch_never_redirects_to_another_site(client):
+    resp = client.get("/lang/fr?next=//evil.example/")
+    assert resp.headers["Location"] == "/"
+
+
+def test_unknown_address_gets_a_readable_404(client):
+    resp = client.get("/no/such/page")
+    assert resp.status_code == 404
+    assert "There is nothing at this address." in resp.get_data(as_text=True)
+
+
+def test_secret_key_is_kept_in_the_instance_folder(tmp_path):
+    config = {"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "SECRET_KEY": None}
+    a = create_app(config)
+    key = Path(a.instance_path) / "secret_key"
+    assert key.exists() and a.config["SECRET_KEY"] == key.read_text().strip()
+    assert create_app(config).config["SECRET_KEY"] == a.config["SECRET_KEY"]
+
+
+def test_production_refuses_to_start_without_a_secret_key(tmp_path, monkeypatch):
+    import pytest
+
+    monkeypatch.delenv("COPENHAGEN_SECRET_KEY", raising=False)
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.setenv("COPENHAGEN_ENV", "production")
+    with pytest.raises(RuntimeError, match="secret key"):
+        create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    monkeypatch.setenv("COPENHAGEN_SECRET_KEY", "k" * 64)
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    assert app.config["SECRET_KEY"] == "k" * 64
+
+
+def test_health_check_says_503_when_the_database_is_gone(app):
+    from sqlalchemy import create_engine
+
+    store = app.extensions["store"]
+    store.engine = create_engine("postgresql+psycopg://postgres@127.0.0.1:1/none",
+                                 connect_args={"connect_timeout": 2})
+    resp = app.test_client().get("/healthz")
+    assert resp.status_code == 503 and resp.get_json()["status"] == "down"
+
+
+def test_schema_of_the_migrations_matches_the_tables_the_code_uses(app):
+    """Alembic's first migration creates exactly what webapp/db.py describes."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from webapp.db import metadata
+
+    with app.extensions["store"].engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), metadata)
+    assert diff == []
+
+
+def test_app_is_installable_manifest_icons_and_service_worker(client):
+    import json
+
+    html = client.get("/").get_data(as_text=True)
+    assert 'rel="manifest"' in html and 'id="offline-banner"' in html
+    manifest = json.loads(client.get("/static/manifest.webmanifest").data)
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert client.get(icon["src"]).status_code == 200, icon["src"]
+    sw = client.get("/sw.js")
+    assert sw.status_code == 200 and "javascript" in sw.content_type
+    assert "caches.open" in sw.get_data(as_text=True)
+
+
+def test_creating_tables_is_rate_limited_per_client(db_url):
+    """One client cannot fill the database: the fourth table in a minute gets 429 and a
+    readable message; nothing is stored for it."""
+    from sqlalchemy import func, select
+
+    from tests.web.conftest import Phone
+    from webapp.db import games
+
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
+                      "CREATE_LIMIT": "3 per minute", "RATELIMIT_ENABLED": True})
+    phone = Phone(app.test_client())
+    phone.get("/d/new")
+    codes = [phone.post("/d/new", {"count": "2"}).status_code for _ in range(4)]
+    assert codes[:3] == [303, 303, 303] and codes[3] == 429
+    with app.extensions["store"].engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(games)).scalar() == 3
+    body = phone.post("/d/new", {"count": "2"}).get_data(as_text=True)
+    assert "Too many requests" in body
+    app.extensions["store"].engine.dispose()
+
+
+@pytest.mark.parametrize("proxies, separate", [(0, False), (1, True)])
+def test_forwarded_client_addresses_count_only_behind_a_declared_proxy(db_url, proxies,
+                                                                       separate):
+    """With COPENHAGEN_PROXIES=1 the rate limit counts per client the proxy names; without it
+    an X-Forwarded-For header is ignored (anyone could send one)."""
+    from tests.web.conftest import Phone
+
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
+                      "CREATE_LIMIT": "2 per minute", "RATELIMIT_ENABLED": True,
+                      "PROXIES": proxies})
+    phone = Phone(app.test_client())
+    phone.get("/d/new")
+    codes = [phone.post("/d/new", {"count": "2"},
+                        headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
+             for i in range(3)]
+    assert codes == ([303, 303, 303] if separate else [303, 303, 429])
+    app.extensions["store"].engine.dispose()

@@ -1,0 +1,528 @@
+"""The card edition's routes: new game, the table, actions and every way to get one wrong
+(a clear message, a 4xx status, the game unchanged), joining, hot seat, polling, hint, log."""
+
+from __future__ import annotations
+
+import html
+import re
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from boardgame.actions import cards_text
+from tests.web.conftest import Phone
+from webapp import botplay
+
+ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
+SEQ_RE = re.compile(r'data-seq="(\d+)"')
+
+
+def new_game(phone: Phone, kinds: list[str], mode: str = "hotseat",
+             names: list[str] | None = None) -> str:
+    """Create a game through the form; its code."""
+    phone.get("/c/new")
+    form: dict[str, Any] = {"mode": mode}
+    for i in range(4):
+        form[f"kind{i}"] = kinds[i] if i < len(kinds) else "none"
+        if names and i < len(names):
+            form[f"name{i}"] = names[i]
+    resp = phone.post("/c/new", form)
+    assert resp.status_code == 303, resp.get_data(as_text=True)[:400]
+    return resp.headers["Location"].rsplit("/", 1)[-1]
+
+
+def store_of(app: Any) -> Any:
+    return app.extensions["store"]
+
+
+def page_of(phone: Phone, code: str, query: str = "") -> str:
+    resp = phone.get(f"/c/{code}{query}")
+    assert resp.status_code == 200
+    return resp.get_data(as_text=True)
+
+
+def actions_on(body: str) -> list[str]:
+    """The action lines the page offers as buttons."""
+    return [html.unescape(a) for a in ACTION_RE.findall(body)]
+
+
+def seq_on(body: str) -> str:
+    m = SEQ_RE.search(body)
+    assert m, "the page offers no move"
+    return m.group(1)
+
+
+def refused(app: Any, phone: Phone, code: str, data: dict[str, Any], status: int,
+            words: str = "") -> str:
+    """POST an action that must be refused: its status, its message, the log unchanged."""
+    store = store_of(app)
+    game = store.game(code)
+    before = store.log(game)
+    resp = phone.post(f"/c/{code}/act", data)
+    body = resp.get_data(as_text=True)
+    assert resp.status_code == status, body[:600]
+    assert 'role="alert"' in body
+    assert words in body, body[:800]
+    assert store.log(game) == before
+    return body
+
+
+# ---------------------------------------------------------------------- new game
+def test_home_lists_the_card_edition(client):
+    body = client.get("/").get_data(as_text=True)
+    assert "Copenhagen — the card edition" in body
+    assert 'href="/c/new"' in body
+
+
+def test_new_game_form_offers_people_and_three_bot_levels(client):
+    body = client.get("/c/new").get_data(as_text=True)
+    for value in ("person", "random", "greedy", "strong", "hotseat", "table"):
+        assert f'value="{value}"' in body
+    assert 'name="csrf_token"' in body
+
+
+def test_new_game_seats_bots_and_names_players_rules_2_4(app, phone):
+    code = new_game(phone, ["person", "strong", "random"], names=["Ada", "", "Rob"])
+    store = store_of(app)
+    game = store.game(code)
+    seats = store.seats(game)
+    assert [s.bot for s in seats] == [None, "strong", "random"]
+    assert game.config["players"] == ["Ada", "Bot 2", "Rob"]
+    assert game.kind == "card" and game.edition == "boardgame"
+    assert store.state(game).players == 3
+
+
+def test_same_names_are_told_apart_even_at_full_length(app, phone):
+    long = "x" * 20
+    code = new_game(phone, ["person", "person", "person"], names=[long, long, long])
+    names = store_of(app).game(code).config["players"]
+    assert len(set(names)) == 3 and all(len(n) <= 20 for n in names)
+
+
+def test_new_game_errors_keep_the_form_and_create_nothing(app, phone):
+    phone.get("/c/new")
+    cases = [
+        ({"kind0": "person", "kind1": "none", "kind2": "none", "kind3": "none"}, "2 to 4"),
+        ({"kind0": "greedy", "kind1": "strong"}, "at least one person"),
+        ({"kind0": "person", "kind1": "wizard"}, "Seat 2"),
+        ({"kind0": "person", "kind1": "greedy", "name0": "x" * 30}, "too long"),
+        ({"kind0": "person", "kind1": "person", "mode": "mail"}, "how you play"),
+    ]
+    store = store_of(app)
+    with store.engine.connect() as conn:
+        from sqlalchemy import func, select
+
+        from webapp.db import games
+        count = conn.execute(select(func.count()).select_from(games)).scalar()
+    for form, words in cases:
+        resp = phone.post("/c/new", form)
+        body = resp.get_data(as_text=True)
+        assert resp.status_code == 400, form
+        assert words in body and 'role="alert"' in body
+    with store.engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(games)).scalar() == count
+
+
+def test_one_person_against_bots_holds_the_seat_by_cookie(app, phone):
+    code = new_game(phone, ["person", "greedy"], mode="hotseat")
+    store = store_of(app)
+    game = store.game(code)
+    assert game.config["mode"] == "table"  # one person: nothing to hide from anyone
+    assert store.seats(game)[0].token
+    body = page_of(phone, code)
+    assert "Your hand" in body and "Pass the phone" not in body
+
+
+# ---------------------------------------------------------------------- the table screen
+def test_table_shows_harbour_hand_supply_building_and_players(app, phone):
+    code = new_game(phone, ["person", "greedy"])
+    body = page_of(phone, code)
+    state = store_of(app).state(store_of(app).game(code))
+    for pos in range(1, 8):
+        assert f'<span class="pos">{pos}</span>' in body
+    assert f'data-hand="{cards_text(tuple(state.hands[0]))}"' in body
+    assert f"Deck: {len(state.deck)} cards" in body
+    assert "12 white tiles" in body
+    for name in ("Additional card", "Construction discount", "Change of colours",
+                 "Both actions", "Any cards"):
+        assert name in body
+    assert body.count('class="board"') == 2  # mine, and the bot's under its name
+    assert "Bot 2" in body and "3 cards" in body  # the bot's hand size, not its cards
+
+
+def test_takes_offered_are_exactly_the_engine_takes_rules_2_5(app, phone):
+    code = new_game(phone, ["person", "greedy"])
+    store = store_of(app)
+    state = store.state(store.game(code))
+    legal = {str(a) for a in state.legal_actions(0) if " take " in str(a)}
+    offered: set[str] = set()
+    for a in range(1, 8):
+        for b in range(a + 1, 8):
+            offered |= {x for x in actions_on(page_of(phone, code, f"?pick={a},{b}"))
+                        if " take " in x}
+            for c in range(1, 8):
+                if c not in (a, b):
+                    offered |= {x for x in actions_on(page_of(phone, code, f"?pick={a},{b},{c}"))
+                                if " take " in x}
+    assert offered == legal
+
+
+def test_tapping_two_cards_then_taking_them_moves_the_game(app, phone):
+    code = new_game(phone, ["person", "greedy"])
+    body = page_of(phone, code, "?pick=3,4")
+    lines = actions_on(body)
+    assert "p1 take 3,4" in lines
+    resp = phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    assert resp.status_code == 303
+    store = store_of(app)
+    assert [r.text for r in store.log(store.game(code))] == ["p1 take 3,4"]
+
+
+def _build_ready(app: Any, phone: Phone) -> tuple[str, Any]:
+    """A 2-player game where p1 holds cards enough to build (found by seed search)."""
+    store = store_of(app)
+    for _ in range(40):
+        code = new_game(phone, ["person", "greedy"])
+        state = store.state(store.game(code))
+        if any(" build " in str(a) for a in state.legal_actions(0)):
+            return code, state
+    raise AssertionError("no game with a build on the first turn in 40 tries")
+
+
+def test_build_flow_tile_cell_orientation_and_cost_explained_rules_2_6(app, phone):
+    code, state = _build_ready(app, phone)
+    builds = [a for a in state.legal_actions(0) if " build " in str(a)]
+    tile = builds[0].tile
+    body = page_of(phone, code, f"?tile={tile}")
+    assert "Tap a highlighted cell" in body
+    cells = re.findall(rf'href="/c/{code}\?tile={tile}&amp;cell=(\w\d)"', body)
+    assert cells
+    body = page_of(phone, code, f"?tile={tile}&cell={cells[0]}")
+    offered = [a for a in actions_on(body) if " build " in a]
+    assert offered and set(offered) <= {str(a) for a in builds}
+    assert "costs" in body
+    total = {str(a) for a in builds if a.tile == tile}
+    seen: set[str] = set()
+    for c in cells:
+        first = page_of(phone, code, f"?tile={tile}&cell={c}")
+        n = int(re.search(r"Placement 1 of (\d+)", first).group(1))
+        for o in range(n):
+            seen |= set(actions_on(page_of(phone, code, f"?tile={tile}&cell={c}&o={o}")))
+    assert {a for a in seen if " build " in a} == total
+    resp = phone.post(f"/c/{code}/act", {"action": offered[0], "seq": seq_on(body)})
+    assert resp.status_code == 303
+    assert store_of(app).log(store_of(app).game(code))[0].text == offered[0]
+
+
+def test_cost_explained_from_the_engines_discount_reasons_rules_2_6(app, phone):
+    """Each payment button lists the discounts the engine gives for that placement."""
+    store = store_of(app)
+    code = new_game(phone, ["person", "greedy"])
+    game = store.game(code)
+    found: list = []
+    for _ in range(300):  # both seats play greedily until seat 1 may build at a discount
+        state = store.state(game)
+        assert not state.is_over(), "no discounted placement in a whole game"
+        if state.active == 0 and state.phase in ("act", "build"):
+            tiles = {a.tile for a in state.legal_actions(0) if " build " in str(a)}
+            found = [pl for t in sorted(tiles) for pl in state.placements(t, 0) if pl.discounts]
+            if found:
+                break
+        line = botplay.decide(game, state, state.active, "greedy")
+        store.act(game, state.active, line, state.seq)
+    pl = found[0]
+    want = {str(a) for a in state.builds_for(pl.tile, pl.mask, pl.brick)}
+    for o in range(40):
+        body = page_of(phone, code, f"?tile={pl.tile}&cell={pl.cells[0]}&o={o}")
+        if {a for a in actions_on(body) if " build " in a} == want:
+            break
+    else:
+        raise AssertionError("the placement is never offered")
+    pays = body.split('class="choices pays"')[1].split("</section>")[0]
+    assert "costs" in pays
+    assert ("next to a tile of the same colour" in pays) == (
+        "adjacent_same_colour" in pl.discounts)
+    assert ("Construction discount" in pays) == ("construction_discount" in pl.discounts)
+
+
+# ---------------------------------------------------------------------- refused actions
+def test_illegal_take_is_refused_with_the_engines_reason(app, phone):
+    code = new_game(phone, ["person", "greedy"])
+    body = page_of(phone, code)
+    refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 400,
+            "take each harbour position once")
+
+
+def test_unaffordable_build_is_refused(app, phone):
+    code = new_game(phone, ["person", "greedy"])
+    body = page_of(phone, code)
+    refused(app, phone, code, {"action": "p1 build purple-5:A1,a2,a3,a4,a5 pay P,P,P,P,P",
+                               "seq": seq_on(body)}, 400, "purple card(s) and have")
+
+
+def test_forged_payment_in_another_colour_is_refused_rules_2_6(app, phone):
+    code = new_game(phone, ["person", "greedy"])
+    body = page_of(phone, code)
+    refused(app, phone, code, {"action": "p1 build red-2:A1,b1 pay G,G", "seq": seq_on(body)},
+            400, "other colours need Change of colours")
+
+
+def test_garbled_action_teaches_the_notation(app, phone):
+    code = new_game(phone, ["person", "greedy"])
+    body = page_of(phone, code)
+    refused(app, phone, code, {"action": "take everything", "seq": seq_on(body)}, 400,
+            "is not an action")
+    refused(app, phone, code, {"action": "p1 take 3,4"}, 400, "Reload")
+
+
+def test_acting_for_another_seat_is_403(app, phones):
+    code = new_game(phones[0], ["person", "person", "greedy"], mode="table")
+    body = page_of(phones[0], code)
+    refused(app, phones[0], code, {"action": "p2 take 3,4", "seq": seq_on(body)}, 403,
+            "not your seat")
+    refused(app, phones[1], code, {"action": "p1 take 3,4", "seq": seq_on(body)}, 403,
+            "not your seat")  # a phone without a seat
+
+
+def test_out_of_turn_is_refused_with_whose_turn_it_is(app, phones):
+    code = new_game(phones[0], ["person", "person"], mode="table")
+    phones[1].get(f"/c/{code}/join")
+    assert phones[1].post(f"/c/{code}/join", {"seat": "1"}).status_code == 303
+    body = page_of(phones[1], code)
+    assert "Your hand" in body and "Your turn" not in body
+    refused(app, phones[1], code, {"action": "p2 take 3,4", "seq": "0"}, 400, "turn")
+
+
+def test_a_stale_page_gets_409_and_nothing_changes(app, phone):
+    code = new_game(phone, ["person", "greedy"])
+    body = page_of(phone, code)
+    seq = seq_on(body)
+    assert phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq}).status_code == 303
+    store = store_of(app)
+    game = store.game(code)
+    botplay.skip_ahead(store, game)
+    refused(app, phone, code, {"action": "p1 take 1,2", "seq": seq}, 409, "moved first")
+
+
+def test_unknown_table_is_404_with_a_message(phone):
+    resp = phone.get("/c/ZZZZZZ")
+    assert resp.status_code == 404 and "no table with the code" in resp.get_data(as_text=True)
+
+
+# ---------------------------------------------------------------------- joining
+def test_join_by_code_link_and_qr_then_the_seat_is_taken(app, phones):
+    code = new_game(phones[0], ["person", "person", "person"], mode="table",
+                    names=["Ann", "Ben", "Cy"])
+    body = page_of(phones[0], code)
+    assert "<svg" in body and f"/c/{code}/join" in body and "Ben, Cy" in body
+    resp = phones[1].get(f"/c/join?code={code.lower()}")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/c/{code}/join")
+    join_page = phones[1].get(f"/c/{code}/join").get_data(as_text=True)
+    assert "I am Ben" in join_page and "I am Ann" not in join_page
+    resp = phones[1].post(f"/c/{code}/join", {"seat": "1"})
+    assert resp.status_code == 303
+    assert any(c.key == f"seat_{code}" for c in phones[1].client._cookies.values())
+    assert phones[1].get(f"/c/{code}/join").status_code == 303  # seated: on to the table
+    assert "Your hand" in page_of(phones[1], code)
+    again = phones[2].post(f"/c/{code}/join", {"seat": "1"})
+    assert again.status_code == 409 and "took that seat first" in again.get_data(as_text=True)
+    bad = phones[2].post(f"/c/{code}/join", {"seat": "9"})
+    assert bad.status_code == 400
+    assert phones[2].get("/c/join?code=").status_code == 400
+
+
+def test_hotseat_games_cannot_be_joined_from_another_phone(app, phones):
+    code = new_game(phones[0], ["person", "person"], mode="hotseat")
+    resp = phones[1].post(f"/c/{code}/join", {"seat": "1"})
+    assert resp.status_code == 400 and "one shared screen" in resp.get_data(as_text=True)
+
+
+# ---------------------------------------------------------------------- hot seat
+def test_hotseat_hides_each_hand_until_its_owner_taps(app, phones):
+    phone, stranger = phones[0], phones[1]
+    code = new_game(phone, ["person", "person"], mode="hotseat", names=["Ann", "Ben"])
+    store = store_of(app)
+    game = store.game(code)
+    state = store.state(game)
+    body = page_of(phone, code)
+    assert "Pass the phone to Ann" in body and "I am Ann, show my hand" in body
+    assert "data-hand" not in body and "Your hand" not in body
+    refused(app, phone, code, {"action": "p1 take 3,4", "seq": "0"}, 403, "not your seat")
+    assert phone.post(f"/c/{code}/reveal", {"seat": "1"}).status_code == 409
+    assert stranger.post(f"/c/{code}/reveal", {"seat": "0"}).status_code == 403
+    assert phone.post(f"/c/{code}/reveal", {"seat": "0"}).status_code == 303
+    body = page_of(phone, code)
+    assert f'data-hand="{cards_text(tuple(state.hands[0]))}"' in body
+    assert "Pass the phone" not in body
+    assert "data-hand" not in page_of(stranger, code)  # the link alone shows no hand
+    take = next(a for a in state.legal_actions(0) if str(a).startswith("p1 take"))
+    assert phone.post(f"/c/{code}/act", {"action": str(take), "seq": "0"}
+                      ).status_code == 303
+    state = store.state(game)
+    body = page_of(phone, code)
+    if state.active == 1:
+        assert "Pass the phone to Ben" in body
+        assert "data-hand" not in body and "Your hand" not in body
+    for hand in state.hands:
+        assert f'data-hand="{cards_text(tuple(hand))}"' not in body
+
+
+def test_hotseat_hide_button_hides_the_hand_again(app, phone):
+    code = new_game(phone, ["person", "person"], mode="hotseat")
+    phone.post(f"/c/{code}/reveal", {"seat": "0"})
+    assert "data-hand" in page_of(phone, code)
+    assert phone.post(f"/c/{code}/hide").status_code == 303
+    assert "data-hand" not in page_of(phone, code)
+
+
+# ---------------------------------------------------------------------- bots, poll, skip
+def test_poll_plays_one_bot_action_at_a_time_and_204_when_nothing_moved(
+        app, phone, monkeypatch):
+    from webapp.views import card as card_view
+
+    code = new_game(phone, ["person", "greedy", "greedy"])
+    store = store_of(app)
+    body = page_of(phone, code)
+    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    head = store.head(code)[0]
+    monkeypatch.setattr(card_view, "BOT_STEP_SECONDS", 0.0)  # as if the pause had passed
+    resp = phone.get(f"/c/{code}/poll?seq={head}", headers={"HX-Request": "true"})
+    assert resp.status_code == 200 and 'id="game"' in resp.get_data(as_text=True)
+    assert store.head(code)[0] == head + 1  # one bot action, not the whole round
+    monkeypatch.setattr(card_view, "BOT_STEP_SECONDS", 60.0)
+    resp = phone.get(f"/c/{code}/poll?seq={head + 1}", headers={"HX-Request": "true"})
+    assert resp.status_code == 204  # within the pause: the bot waits
+    data = phone.get(f"/c/{code}/poll?seq={head + 1}").get_json()
+    assert data["seq"] == head + 1 and data["bots_pending"] is True
+    assert set(data) == {"seq", "status", "changed", "active", "phase", "your_turn",
+                         "bots_pending"}
+
+
+def test_skip_ahead_plays_every_pending_bot_action(app, phones):
+    code = new_game(phones[0], ["person", "strong", "random"])
+    body = page_of(phones[0], code)
+    phones[0].post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    assert phones[1].post(f"/c/{code}/skip").status_code == 403  # not at this table
+    assert phones[0].post(f"/c/{code}/skip").status_code == 303
+    store = store_of(app)
+    state = store.state(store.game(code))
+    assert state.active == 0 or state.is_over()
+    assert {r.seat for r in store.log(store.game(code))} >= {0, 1, 2}
+
+
+def test_bots_decide_from_their_view_only(app, phone):
+    """Changing what a bot cannot see (another hand, the deck order) never changes its move."""
+    code = new_game(phone, ["person", "greedy"])
+    store = store_of(app)
+    game = store.game(code)
+    body = page_of(phone, code)
+    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    state = store.state(game)
+    assert state.active == 1
+    seen = botplay.decide(game, state, 1, "greedy")
+    other = state.clone()
+    hand = other.hands[0]
+    give = next(i for i in range(5) if hand[i])
+    colours = ("red", "yellow", "green", "blue", "purple")
+    swap_at = next(k for k, c in enumerate(other.deck) if c in colours and c != colours[give])
+    taken = colours.index(other.deck[swap_at])
+    other.deck[swap_at] = colours[give]
+    hand[give] -= 1
+    hand[taken] += 1
+    other.deck.reverse()
+    assert other.view(1) == state.view(1) and other.to_dict() != state.to_dict()
+    assert botplay.decide(game, other, 1, "greedy") == seen
+
+
+def test_advance_waits_the_pause_after_any_move_even_one_made_elsewhere(app, phone):
+    """The pause between moves counts from the newest move this process made and from the
+    log's newest row (a move another server process wrote)."""
+    from sqlalchemy import update
+
+    from webapp.db import actions
+
+    code = new_game(phone, ["person", "random", "random"])
+    store = store_of(app)
+    game = store.game(code)
+    body = page_of(phone, code)
+    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    botplay._last_step.pop(game.id, None)  # as in a process that never saw this game
+    assert botplay.since_last(game, store) < 30
+    assert botplay.advance(store, game, max_steps=5, min_interval=30) == 0  # the log is fresh
+    with store.engine.begin() as conn:  # an hour passes
+        conn.execute(update(actions).where(actions.c.game_id == game.id).values(
+            created_at=datetime.now(UTC) - timedelta(hours=1)))
+    assert botplay.advance(store, game, max_steps=5, min_interval=30) == 1
+    assert botplay.advance(store, game, max_steps=5, min_interval=30) == 0  # just moved
+    botplay.skip_ahead(store, game)  # no pause at all
+    assert not botplay.waiting_on_bots(store, game)
+
+
+# ---------------------------------------------------------------------- log and hint
+def test_log_lists_the_notation_and_events(app, phone):
+    code = new_game(phone, ["person", "greedy"], names=["Ann"])
+    body = page_of(phone, code)
+    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    log = phone.get(f"/c/{code}/log").get_data(as_text=True)
+    assert "<code>p1 take 3,4</code>" in log and "Ann takes" in log
+
+
+def test_hint_suggests_a_legal_move_with_a_reason(app, phones):
+    code = new_game(phones[0], ["person", "greedy"])
+    resp = phones[0].get(f"/c/{code}/hint")
+    body = resp.get_data(as_text=True)
+    assert resp.status_code == 200 and "Why:" in body
+    line = html.unescape(re.search(r'class="notation"><code>([^<]+)</code>', body).group(1))
+    store = store_of(app)
+    assert line in {str(a) for a in store.state(store.game(code)).legal_actions(0)}
+    assert phones[1].get(f"/c/{code}/hint").status_code == 403
+
+
+def test_hint_out_of_turn_says_so(app, phones):
+    code = new_game(phones[0], ["person", "person"], mode="table")
+    phones[1].post(f"/c/{code}/join", {"seat": "1"})
+    resp = phones[1].get(f"/c/{code}/hint")
+    assert resp.status_code == 400 and "your own turn" in resp.get_data(as_text=True)
+
+
+def test_every_engine_event_is_worded_for_translation(app):
+    """The log words each event from its code and data (so FR/DE can translate it), never by
+    falling back to the engine's English text."""
+    from boardgame.game import new_game as engine_game
+    from bots.levels import make_bot
+    from webapp.views.card import event_text
+
+    kinds: set[str] = set()
+    with app.test_request_context("/"):
+        for seed in range(3):
+            state = engine_game(3, seed=seed)
+            bots = [make_bot("boardgame", "greedy", s) for s in range(3)]
+            while not state.is_over():
+                for ev in state.apply(bots[state.active].choose(state.view(state.active),
+                                                                 state.active)):
+                    d = ev.to_dict()
+                    d["text"] = "FALLBACK"
+                    assert event_text(d) not in ("", "FALLBACK"), ev
+                    kinds.add(ev.kind)
+    assert {"took", "built", "scored", "turn_started", "game_over"} <= kinds
+
+
+def test_hotseat_never_reveals_nor_plays_a_bots_seat(app, phone):
+    code = new_game(phone, ["greedy", "person", "person"], mode="hotseat")
+    store = store_of(app)
+    game = store.game(code)
+    assert store.state(game).active == 0  # the bot starts
+    resp = phone.post(f"/c/{code}/reveal", {"seat": "0"})
+    assert resp.status_code == 409 and 'role="alert"' in resp.get_data(as_text=True)
+    body = page_of(phone, code, "?pick=3,4")
+    assert "data-hand" not in body and 'name="action"' not in body
+    refused(app, phone, code, {"action": "p1 take 3,4", "seq": "0"}, 403, "not your seat")
+
+
+def test_latest_moves_are_grouped_by_turn_newest_first(app, phone):
+    code = new_game(phone, ["person", "greedy"], names=["Ann", "Greta"])
+    body = page_of(phone, code)
+    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    phone.post(f"/c/{code}/skip")
+    moves = page_of(phone, code).split('class="events"')[1]
+    t1, t2, t3 = (moves.index(f"Turn {n}: ") for n in (1, 2, 3))
+    assert t3 < t2 < moves.index("Greta takes") < t1 < moves.index("Ann takes")

@@ -1,0 +1,81 @@
+"""The web app on real servers (gunicorn processes) under faults: SIGKILL mid-load on SQLite
+and on two servers sharing PostgreSQL, PostgreSQL restarted mid-load, the same move sent to
+two servers at once, 50 phones on 10 tables sending duplicates, forged requests. Small counts
+here; `copenhagen bench --reliability` runs the same checks bigger."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import pytest
+
+from benchmarks.databases import pg_schema
+from benchmarks.reliability import durability, forged, races
+from benchmarks.servers import AppServer
+from tests.dbs import require_postgres
+
+
+@pytest.fixture
+def pg() -> str:
+    require_postgres()
+    with pg_schema() as url:
+        yield url
+
+
+def _no_loss(result: dict) -> None:
+    assert result["acknowledged"] > 50, result
+    assert result["lost"] == 0, result["lost_moves"]
+    assert result["replay_failures"] == 0
+    assert result["server_errors"] == 0, result
+    assert result["acknowledged_after_fault"] > 0, "play did not go on after the fault"
+
+
+def test_kill9_of_the_server_loses_no_acknowledged_move_sqlite(tmp_path: Path):
+    result = durability(f"sqlite:///{tmp_path / 'k.sqlite3'}", tmp_path, tables=3, seconds=6)
+    _no_loss(result)
+
+
+def test_kill9_of_two_servers_on_postgres_loses_no_acknowledged_move(pg: str, tmp_path: Path):
+    result = durability(pg, tmp_path, servers=2, tables=3, seconds=6, seed=2)
+    _no_loss(result)
+
+
+def test_a_database_restart_mid_load_answers_503_and_loses_nothing(pg: str, tmp_path: Path):
+    result = durability(pg, tmp_path, tables=3, seconds=9, seed=3, fault="database")
+    _no_loss(result)
+    assert result["unavailable_503"] > 0, result  # the outage was felt ...
+    assert result["unreadable_503"] == 0  # ... and each answer asked to try again
+
+
+@pytest.fixture
+def two_servers(pg: str, tmp_path: Path) -> list[int]:
+    secret = secrets.token_hex(16)  # the servers of one site share their key
+    apps = [AppServer(pg, tmp_path / f"s{i}.log", secret=secret).start() for i in range(2)]
+    try:
+        yield [a.port for a in apps]
+    finally:
+        for a in apps:
+            a.stop()
+
+
+def test_one_move_sent_to_two_servers_at_once_wins_exactly_once(two_servers: list[int]):
+    result = races(two_servers, count=12)
+    assert result["races"] == 12 and result["races_won_once"] == 12, result
+    assert result["seen_late"] == 0, result  # the other phone, on the other server, within 2 s
+
+
+def test_fifty_phones_on_ten_tables_sending_duplicates_apply_each_move_once(
+        two_servers: list[int]):
+    result = races(two_servers, count=2, copies=5, tables=10)
+    assert result["races"] == 20 and result["races_won_once"] == 20, result
+    assert result["statuses"] == {"200": 20, "409": 80}
+
+
+def test_forged_requests_to_a_live_server_change_nothing(tmp_path: Path):
+    url = f"sqlite:///{tmp_path / 'f.sqlite3'}"
+    with AppServer(url, tmp_path / "f.log") as app:
+        result = forged(url, app.port, 120)
+    assert result["forged_requests"] == 120 and result["refused"] > 60
+    assert result["server_errors"] == 0 and result["refused_changed"] == 0
+    assert result["unreadable"] == 0

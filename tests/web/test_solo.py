@@ -1,0 +1,336 @@
+"""Play solo (/s/...): games against 1-3 bots on the companion pages (bots act on polls at a
+pace, "skip ahead", hints), the solitaire challenge of RULES 4 (the date as seed, the strong
+bot's par, the shareable text, records per browser), and resuming an unfinished game."""
+
+from __future__ import annotations
+
+import html as htmlmod
+import re
+from datetime import date
+
+import pytest
+
+from bots.solitaire import play_state
+from facade.gametext import read_text, replay_text
+from rollwrite.state import GameState
+from webapp import botplay
+from webapp.views import solo, tables
+
+from .conftest import Phone
+
+DAY = "2026-11-24"
+
+
+@pytest.fixture(autouse=True)
+def fixed_day_and_quick_bots(monkeypatch):
+    """Today is DAY; bots act at every poll (their pace is tested on its own)."""
+    monkeypatch.setattr(solo, "today", lambda: DAY)
+    monkeypatch.setattr(tables, "BOT_STEP_SECONDS", 0.0)
+
+
+def store_of(app):
+    return app.extensions["store"]
+
+
+def start_bots(phone: Phone, levels: tuple[str, ...] = ("greedy", "greedy"), **extra) -> str:
+    phone.get("/s/")
+    data = {"name": "Ann", "bots": str(len(levels)),
+            **{f"level{i + 1}": lv for i, lv in enumerate(levels)}, **extra}
+    resp = phone.post("/s/bots", data)
+    assert resp.status_code == 303, resp.get_data(as_text=True)
+    return resp.headers["Location"].rsplit("/", 1)[1]
+
+
+def start_challenge(phone: Phone, seed: str | None = None) -> str:
+    phone.get("/s/")
+    resp = phone.post("/s/challenge", {"name": "Ann"} | ({"seed": seed} if seed else {}))
+    assert resp.status_code == 303, resp.get_data(as_text=True)
+    return resp.headers["Location"].rsplit("/", 1)[1]
+
+
+def state_of(app, code: str):
+    store = store_of(app)
+    return store.state(store.game(code))
+
+
+def act(phone: Phone, app, code: str, action: str) -> object:
+    return phone.post(f"/t/{code}/act", {"seq": str(state_of(app, code).seq), "action": action})
+
+
+def play_to_the_end(phone: Phone, app, code: str, limit: int = 2000) -> int:
+    """The person plays the first legal action each time; bots are skipped ahead. Returns the
+    person's actions."""
+    mine = 0
+    for _ in range(limit):
+        state = state_of(app, code)
+        if state.is_over():
+            return mine
+        if 0 in state.to_act():
+            legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+            assert act(phone, app, code, forward(legal)).status_code == 303
+            mine += 1
+        else:
+            assert phone.post(f"/t/{code}/skip").status_code == 303
+    raise AssertionError("the game did not end")
+
+
+def forward(legal: list[str]) -> str:
+    """A legal action that moves the game on (never a take-back)."""
+    return next(a for a in legal if a.split()[1] not in ("undo", "unpick"))
+
+
+def words(html: str) -> str:
+    return " ".join(htmlmod.unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+# ------------------------------------------------------------------------- starting
+def test_solo_page_offers_bot_levels_and_todays_challenge(phone):
+    page = phone.get("/s/").get_data(as_text=True)
+    for level in ("random", "greedy", "strong"):
+        assert f'value="{level}"' in page
+    assert 'name="bots" value="3"' in page and 'name="bots" value="4"' not in page
+    assert f'value="{DAY}"' in page  # the seed field holds today's date
+    assert "/s/" in phone.get("/").get_data(as_text=True)  # the home page links here
+
+
+def test_a_bots_game_seats_the_person_and_named_bots_and_remembers_the_browser(app, phone):
+    code = start_bots(phone, ("strong", "random", "greedy"), mirror="on")
+    store = store_of(app)
+    game = store.game(code)
+    seats = store.seats(game)
+    assert game.kind == "solo" and game.config["options"]["mirror"] is True
+    assert [s.bot for s in seats] == [None, "strong", "random", "greedy"]
+    assert [s.name for s in seats] == ["Ann", "Bot 1 (strong)", "Bot 2 (random)",
+                                       "Bot 3 (greedy)"]
+    assert game.owner and phone.client.get_cookie("browser").value == game.owner
+    assert phone.client.get_cookie(f"seat_{code}") is not None
+    page = phone.get(f"/t/{code}").get_data(as_text=True)
+    assert "Your sheet" in page and "Bot 3 (greedy)" in page
+
+
+def test_one_bot_is_a_two_player_game(app, phone):
+    code = start_bots(phone, ("greedy",))
+    assert state_of(app, code).players == 2
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"bots": "0"}, "Choose 1, 2 or 3 bots."),
+    ({"bots": "4"}, "Choose 1, 2 or 3 bots."),
+    ({"bots": "x"}, "Choose 1, 2 or 3 bots."),
+    ({"bots": "2", "level2": "genius"}, "Bot 2: choose its level"),
+    ({"bots": "1", "name": "N" * 40}, "Give your name"),
+])
+def test_bad_solo_input_is_refused_with_a_message_and_nothing_is_created(app, phone, data,
+                                                                          message):
+    phone.get("/s/")
+    resp = phone.post("/s/bots", data)
+    assert resp.status_code == 400 and message in words(resp.get_data(as_text=True))
+    assert store_of(app).owned(phone.client.get_cookie("browser").value
+                               if phone.client.get_cookie("browser") else "-", "solo") == []
+
+
+def test_a_challenge_seed_too_long_is_refused(app, phone):
+    phone.get("/s/")
+    resp = phone.post("/s/challenge", {"seed": "s" * 41})
+    assert resp.status_code == 400 and "at most 40 characters" in resp.get_data(as_text=True)
+
+
+# ------------------------------------------------------------------------- bots
+def test_bots_take_one_step_per_poll_and_skip_ahead_plays_them_all(app, phone):
+    code = start_bots(phone, ("greedy", "greedy"))
+    for _ in range(40):  # the person sets up and plays until a bot is to act
+        state = state_of(app, code)
+        if 0 not in state.to_act():
+            break
+        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        act(phone, app, code, forward(legal))
+    before = state_of(app, code).seq
+    phone.get(f"/t/{code}/poll?seq={before}")
+    assert state_of(app, code).seq == before + 1  # one bot action per poll
+    assert phone.post(f"/t/{code}/skip").status_code == 303
+    state = state_of(app, code)
+    assert state.is_over() or 0 in state.to_act()  # the bots played until the person is due
+    rows = store_of(app).log(store_of(app).game(code), after=before)
+    assert rows and all(r.seat in (1, 2) for r in rows)  # logged as the bots' own actions
+
+
+def test_bots_wait_their_interval_while_a_person_watches(app, phone, monkeypatch):
+    monkeypatch.setattr(tables, "BOT_STEP_SECONDS", 30.0)
+    code = start_bots(phone, ("greedy",))
+    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+    act(phone, app, code, forward(legal))  # the person's setup; the bot's is still due
+    seq = state_of(app, code).seq
+    phone.get(f"/t/{code}/poll?seq={seq}")
+    assert state_of(app, code).seq == seq  # too soon after the person's move
+
+
+def test_a_bot_decides_from_its_own_view_through_the_engine(app, phone, monkeypatch):
+    seen = []
+
+    class Spy:
+        def choose(self, view, seat):
+            seen.append((view, seat))
+            from rollwrite.bots import GreedyBot
+            return GreedyBot(seed=0).choose(view, seat)
+
+    monkeypatch.setitem(botplay.MAKERS, "rollwrite", lambda level, seed: Spy())
+    code = start_bots(phone, ("greedy",))
+    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+    act(phone, app, code, forward(legal))
+    state = state_of(app, code)
+    phone.post(f"/t/{code}/skip")
+    assert seen and seen[0][1] == 1
+    assert seen[0][0] == state.view(1)  # exactly the seat's view, nothing more
+    assert "seed" not in str(seen[0][0].get("options", {}))
+
+
+def test_a_whole_game_against_two_bots_reaches_the_end_screen(app, phone):
+    code = start_bots(phone, ("strong", "greedy"))
+    assert play_to_the_end(phone, app, code) > 10
+    page = words(phone.get(f"/t/{code}").get_data(as_text=True))
+    assert "Game over" in page and ("wins!" in page or "Shared victory" in page)
+    assert "Latest moves" in page and "Play again against the same bots" in page
+    assert "solo" not in [g.kind for g, _ in store_of(app).owned("x" * 32, "solo")]
+
+
+def test_play_again_keeps_the_bots_and_the_seat(app, phone):
+    code = start_bots(phone, ("random",))
+    play_to_the_end(phone, app, code)
+    resp = phone.post(f"/t/{code}/again")
+    assert resp.status_code == 303
+    nxt = phone.client.get(resp.headers["Location"])
+    fresh = nxt.headers["Location"].rsplit("/", 1)[1]
+    store = store_of(app)
+    game = store.game(fresh)
+    assert game.kind == "solo" and [s.bot for s in store.seats(game)] == [None, "random"]
+    assert game.config["seed"] != store.game(code).config["seed"]
+    assert "Your sheet" in phone.get(f"/t/{fresh}").get_data(as_text=True)
+
+
+# ------------------------------------------------------------------------- hint
+def _to_main_phase(phone: Phone, app, code: str) -> None:
+    for _ in range(40):
+        state = state_of(app, code)
+        if state.phase == "main" and 0 in state.to_act():
+            return
+        if 0 in state.to_act():
+            legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+            act(phone, app, code, forward(legal))
+        else:
+            phone.post(f"/t/{code}/skip")
+    raise AssertionError("never reached the main phase")
+
+
+def test_hint_shows_the_strong_bots_legal_move_with_a_reason_and_its_cells(app, phone):
+    code = start_challenge(phone, "hint-seed")
+    _to_main_phase(phone, app, code)
+    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+    page = phone.get(f"/t/{code}")
+    assert f"/t/{code}/hint" in page.get_data(as_text=True)
+    resp = phone.get(f"/t/{code}/hint")
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200 and "Why:" in html
+    box = html.split('class="hintbox', 1)[1].split("</section>", 1)[0]
+    suggested = htmlmod.unescape(re.search(r'name="action" value="([^"]+)"', box).group(1))
+    assert suggested in legal
+    assert act(phone, app, code, suggested).status_code == 303  # "Play this move" works
+    _to_main_phase(phone, app, code)
+    while True:  # until the hint is a drawing: its cells are highlighted
+        html = phone.get(f"/t/{code}/hint").get_data(as_text=True)
+        box = html.split('class="hintbox', 1)[1].split("</section>", 1)[0]
+        suggested = htmlmod.unescape(re.search(r'name="action" value="([^"]+)"', box).group(1))
+        if " draw " in suggested:
+            cells = suggested.split(":", 1)[1].lower().split(",")
+            for cell in cells:
+                assert re.search(rf'class="cell [^"]*preview[^"]*">\s*<(a|span)[^>]*'
+                                 rf'aria-label="{cell}"', html), cell
+            break
+        act(phone, app, code, suggested)
+        if state_of(app, code).is_over():
+            break
+        _to_main_phase(phone, app, code)
+
+
+def test_hint_is_refused_out_of_turn_and_at_a_companion_table(app, phone):
+    code = start_bots(phone, ("greedy",))
+    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+    act(phone, app, code, forward(legal))  # setup done: the bot's setup is due
+    resp = phone.get(f"/t/{code}/hint")
+    assert resp.status_code == 409 and "your turn" in words(resp.get_data(as_text=True))
+    other = Phone(app.test_client())
+    assert other.get(f"/t/{code}/hint").status_code == 403
+
+
+# ------------------------------------------------------------------------- challenge
+def test_todays_challenge_has_the_date_as_seed_and_the_bots_dice(app, phone):
+    code = start_challenge(phone)
+    game = store_of(app).game(code)
+    assert game.config["seed"] == DAY and game.config["challenge"] == {"seed": DAY,
+                                                                        "daily": True}
+    bot = play_state(DAY, "strong")  # the par: the strong bot on the same seed
+    for line in bot.log:  # the same choices get the same dice on the web
+        assert act(phone, app, code, line).status_code == 303, line
+    assert state_of(app, code).log == bot.log
+    resp = phone.get(f"/s/{code}/result")
+    page = words(resp.get_data(as_text=True))
+    turns = bot.turn + 1
+    assert f"12 points in {turns} turns" in page
+    assert f"Par (the strong bot on the same dice): {turns} turns" in page
+    assert "you matched it" in page
+
+
+def test_result_page_gives_a_game_text_that_replays_to_the_same_score(app, phone):
+    code = start_challenge(phone, "share-me")
+    play_to_the_end(phone, app, code)
+    html = phone.get(f"/s/{code}/result").get_data(as_text=True)
+    text = htmlmod.unescape(re.search(r'<textarea id="gametext"[^>]*>(.*?)</textarea>', html,
+                                      re.S).group(1))
+    final, _steps = replay_text(read_text(text), GameState)
+    assert final.is_over() and final.log == state_of(app, code).log
+    assert final.sheets[0].score == state_of(app, code).sheets[0].score
+    assert "seed: \"share-me\"" in text
+
+
+def test_result_of_an_unfinished_challenge_goes_back_to_the_table(app, phone):
+    code = start_challenge(phone, "not-yet")
+    resp = phone.get(f"/s/{code}/result")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{code}")
+    bots_game = start_bots(phone, ("greedy",))
+    assert phone.get(f"/s/{bots_game}/result").status_code == 404
+
+
+def test_records_keep_the_best_per_daily_seed_and_count_the_streak():
+    a = solo.Attempt
+    found = [a("A", DAY, 14, 12, True), a("B", DAY, 11, 13, True), a("C", "2026-11-23", 0, 8,
+             False), a("D", "2026-11-23", 16, 12, True), a("E", "2026-11-21", 9, 12, True),
+             a("F", "my-seed", 5, 12, True)]
+    best = solo.best_by_seed(found)
+    assert best[DAY].code == "B" and best["2026-11-23"].code == "D"
+    assert solo.streak(found, date(2026, 11, 24)) == 2  # the 24th and 23rd; not the 21st
+    assert solo.streak(found, date(2026, 11, 25)) == 2  # today's still to play
+    assert solo.streak(found, date(2026, 11, 26)) == 0
+    assert solo.streak([a("C", DAY, 0, 8, False)], date(2026, 11, 24)) == 0
+
+
+def test_records_are_kept_with_the_games_of_the_browser(app, phone):
+    code = start_challenge(phone)
+    play_to_the_end(phone, app, code)
+    page = words(phone.get("/s/").get_data(as_text=True))
+    assert "Your records" in page and "Streak: 1 day in a row" in page and DAY in page
+    other = Phone(app.test_client())
+    assert "Your records" not in other.get("/s/").get_data(as_text=True)
+
+
+# ------------------------------------------------------------------------- resuming
+def test_an_unfinished_game_is_listed_and_resumes_without_the_seat_cookie(app, phone):
+    code = start_bots(phone, ("greedy",))
+    assert code in phone.get("/").get_data(as_text=True)  # the home page lists it
+    assert code in phone.get("/s/").get_data(as_text=True)
+    phone.client.delete_cookie(f"seat_{code}")
+    page = phone.get(f"/t/{code}").get_data(as_text=True)
+    assert "Your sheet" in page  # the browser that started it still holds its seat
+    other = Phone(app.test_client())
+    assert code not in other.get("/").get_data(as_text=True)
+    assert "Your sheet" not in other.get(f"/t/{code}").get_data(as_text=True)
+    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+    assert act(other, app, code, forward(legal)).status_code == 403

@@ -1,0 +1,54 @@
+"""Settings of the web app: defaults, then environment variables, then what create_app is given."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+# htmx is served from its CDN, pinned to one version and checked by the browser against this
+# subresource-integrity hash; `scripts/setup.sh` fetches the same version from the npm
+# registry into static/vendor/, and tests check that copy hashes to HTMX_SRI.
+HTMX_VERSION = "2.0.11"
+HTMX_CDN_URL = f"https://cdn.jsdelivr.net/npm/htmx.org@{HTMX_VERSION}/dist/htmx.min.js"
+HTMX_SRI = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
+HTMX_LOCAL_PATH = "vendor/htmx.min.js"  # under static/
+
+LANGUAGES = ("en", "fr", "de")
+
+
+def defaults() -> dict[str, Any]:
+    """The settings a fresh app starts from."""
+    return {
+        "SECRET_KEY": None,  # from the environment, or generated per instance (see secrets.py)
+        "DATABASE_URL": None,  # None: SQLite file in the instance folder
+        "HTMX_URL": HTMX_CDN_URL,
+        "HTMX_SRI": HTMX_SRI,
+        "MAX_CONTENT_LENGTH": 64 * 1024,  # no form here needs more; larger bodies get 413
+        "WTF_CSRF_TIME_LIMIT": None,  # a game night is long; the token lives with the session
+        "BABEL_DEFAULT_LOCALE": "en",
+        "POLL_SECONDS": 1.5,  # how often a phone asks whether its table changed
+        "STATE_CACHE_SIZE": 256,  # games whose replayed state a process keeps
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+        "CREATE_LIMIT": "20 per minute;200 per day",  # new tables/games per client address
+        "RATELIMIT_STORAGE_URI": "memory://",
+        "RATELIMIT_HEADERS_ENABLED": True,
+        "PRODUCTION": False,  # COPENHAGEN_ENV=production: a secret key must be given
+        "PROXIES": 0,  # proxies in front whose X-Forwarded-For/-Proto headers are trusted
+    }
+
+
+def from_environment() -> dict[str, Any]:
+    """Settings given as environment variables (COPENHAGEN_ prefix, or the usual names)."""
+    out: dict[str, Any] = {}
+    for key in ("SECRET_KEY", "DATABASE_URL", "HTMX_URL", "HTMX_SRI", "RATELIMIT_STORAGE_URI",
+                "CREATE_LIMIT"):
+        value = os.environ.get(f"COPENHAGEN_{key}") or os.environ.get(key)
+        if value is not None:
+            out[key] = value
+    if os.environ.get("COPENHAGEN_ENV") == "production":
+        out["PRODUCTION"] = True
+    proxies = os.environ.get("COPENHAGEN_PROXIES", "")
+    if proxies.isdigit():
+        out["PROXIES"] = int(proxies)
+    return out

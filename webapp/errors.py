@@ -1,0 +1,66 @@
+"""Error pages: every refusal is a page (or an htmx fragment) with a message a person can read
+and the right 4xx status; nothing is changed by a refused request."""
+
+from __future__ import annotations
+
+from flask import Flask, g, render_template
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import DBAPIError, OperationalError
+from werkzeug.exceptions import HTTPException
+
+from webapp.store import Conflict, NotFound
+
+
+def page(status: int, title: str, message: str, back: str | None = None) -> tuple[str, int]:
+    """An error page (or just its message box, for htmx) with a status code."""
+    template = "_error_box.html" if getattr(g, "htmx", False) else "error.html"
+    return render_template(template, title=title, message=message, back=back), status
+
+
+def register(app: Flask) -> None:
+    """Install the handlers."""
+
+    @app.errorhandler(NotFound)
+    def _no_game(err: NotFound) -> tuple[str, int]:
+        return page(404, _("No such table"),
+                    _("There is no table with the code %(code)s. Check the code and try again.",
+                      code=str(err)))
+
+    @app.errorhandler(Conflict)
+    def _conflict(_err: Conflict) -> tuple[str, int]:
+        return page(409, _("Someone moved first"),
+                    _("Another move reached the table before yours. The page now shows the "
+                      "game as it stands; look, then try again."))
+
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(DBAPIError)
+    def _database_down(err: DBAPIError) -> tuple[str, int, dict[str, str]]:
+        if not err.connection_invalidated and not isinstance(err, OperationalError):
+            raise err
+        app.logger.warning("database unavailable: %s", type(err.orig).__name__)
+        body, status = page(503, _("Please try again"),
+                            _("The game store is not answering right now. Nothing was changed; "
+                              "try again in a few seconds."))
+        return body, status, {"Retry-After": "5"}
+
+    @app.errorhandler(CSRFError)
+    def _csrf(_err: CSRFError) -> tuple[str, int]:
+        return page(400, _("Page expired"),
+                    _("This form is out of date or did not come from this site. Reload the "
+                      "page and try again."))
+
+    @app.errorhandler(HTTPException)
+    def _http(err: HTTPException) -> tuple[str, int]:
+        messages = {
+            400: _("The request could not be understood."),
+            403: _("This is not your seat: only the phone that took a seat can act for it."),
+            404: _("There is nothing at this address."),
+            405: _("That is not something this page does."),
+            413: _("That request is far too large."),
+            429: _("Too many requests: wait a minute and try again."),
+        }
+        code = err.code or 500
+        return page(code, str(err.name), str(err.description) if code == 400 and
+                    err.description and not err.description.startswith("The browser")
+                    else messages.get(code, _("Something went wrong.")))

@@ -1,0 +1,35 @@
+"""A Babel extraction method for the engines' event templates (`TEMPLATES` / `SHARED` tables in
+`facade/messages.py`, `rollwrite/messages.py`, `boardgame/messages.py`), so that the English
+sentences the engines word their events with are translated like any page text; the web layer
+then renders an event from its code and data with the translated table (webapp/event_i18n.py).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import IO, Any
+
+TABLE_NAMES = ("TEMPLATES", "SHARED")
+
+
+def event_templates(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Yield (line, funcname, message, comments) for every string of an event-template table."""
+    tree = ast.parse(fileobj.read())
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.AnnAssign | ast.Assign):
+            continue
+        targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+        if not any(isinstance(t, ast.Name) and t.id in TABLE_NAMES for t in targets):
+            continue
+        if not isinstance(node.value, ast.Dict):
+            continue
+        for key, value in zip(node.value.keys, node.value.values):
+            if isinstance(key, ast.Constant) and isinstance(value, ast.Constant) and isinstance(
+                value.value, str
+            ):
+                note = (f"event template {key.value}: keep every {{field}} and {{field:spec}} "
+                        "exactly as it is")
+                yield value.lineno, "_", value.value, [note]

@@ -1,0 +1,319 @@
+"""Games in the database: create, seat, load (replay of the log, cached) and append actions.
+
+Any process can serve any request: a cached state is only used after checking the log's head
+in the database, and an action is acknowledged only once its row is committed. Two writers at
+the same sequence number collide on the primary key (game_id, seq); exactly one wins.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from facade.errors import IllegalAction
+from facade.events import Event
+from webapp.db import actions, games, seats
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at a table
+CODE_LENGTH = 6
+TOKEN_BYTES = 24  # 192 bits: a seat token cannot be guessed
+
+
+class Conflict(Exception):
+    """Someone else's action reached the game first at the sequence this one was made for."""
+
+
+class NotFound(Exception):
+    """No game with that code."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """One row of `games`."""
+
+    id: int
+    code: str
+    kind: str
+    edition: str
+    config: dict[str, Any]
+    host_token: str
+    seq: int
+    status: str
+    parent_id: int | None
+    next_code: str | None
+    owner: str | None = None
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One row of `seats`."""
+
+    seat: int
+    name: str | None
+    token: str | None
+    bot: str | None
+
+    @property
+    def taken(self) -> bool:
+        """Whether a person (or a bot) holds the seat."""
+        return self.token is not None or self.bot is not None
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One row of `actions`."""
+
+    seq: int
+    seat: int | None
+    by_host: bool
+    text: str
+    events: list[dict[str, Any]]
+
+
+def new_code() -> str:
+    """A table code: 6 characters that are easy to read aloud and type."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """An unguessable seat or host token."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def normalise_code(text: str) -> str:
+    """What a person typed as a code, in the stored form ('abc 23f' -> 'ABC23F')."""
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+Engines = dict[str, Callable[..., Any]]  # edition -> factory(config) of a fresh game state
+
+
+class Store:
+    """The game store of one app: database access plus a per-process cache of states."""
+
+    def __init__(self, engine: Engine, factories: Engines, cache_size: int = 256) -> None:
+        self.engine = engine
+        self.factories = factories
+        self.cache_size = cache_size
+        self._cache: OrderedDict[int, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ games
+    def create_game(
+        self, kind: str, edition: str, config: dict[str, Any], seat_count: int,
+        bots: dict[int, str] | None = None, parent_id: int | None = None,
+        owner: str | None = None,
+    ) -> Game:
+        """A new game with empty seats (bots seated at once, under the config's names); its
+        code is unique."""
+        players = config.get("players") or []
+        self.factories[edition](config)  # refuses a bad config before anything is stored
+        host = new_token()
+        for _ in range(20):
+            code = new_code()
+            try:
+                with self.engine.begin() as conn:
+                    gid = conn.execute(
+                        insert(games).values(
+                            code=code, kind=kind, edition=edition, config=config,
+                            host_token=host, seq=0, status="open", parent_id=parent_id,
+                            owner=owner,
+                        )
+                    ).inserted_primary_key[0]
+                    if seat_count:
+                        conn.execute(
+                            insert(seats),
+                            [
+                                {"game_id": gid, "seat": s, "bot": (bots or {}).get(s),
+                                 "name": (str(players[s]) if (bots or {}).get(s)
+                                          and s < len(players) else None)}
+                                for s in range(seat_count)
+                            ],
+                        )
+                return self.game(code)
+            except IntegrityError:
+                if self._code_taken(code):
+                    continue  # that code is taken: draw another
+                raise
+        raise RuntimeError("could not find a free table code")
+
+    def _code_taken(self, code: str) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(select(games.c.id).where(games.c.code == code)).first() is not None
+
+    def game(self, code: str) -> Game:
+        """The game with that code, or NotFound."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.code == normalise_code(code))).first()
+        if row is None:
+            raise NotFound(code)
+        return _game(row)
+
+    def head(self, code: str) -> tuple[int, str]:
+        """(sequence number, status) of a game: what a polling phone compares."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(games.c.seq, games.c.status).where(games.c.code == normalise_code(code))
+            ).first()
+        if row is None:
+            raise NotFound(code)
+        return row.seq, row.status
+
+    def set_next(self, game: Game, next_code: str) -> bool:
+        """Record the rematch of a finished game; False if another one was recorded first."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(games)
+                .where(games.c.id == game.id, games.c.next_code.is_(None))
+                .values(next_code=next_code)
+            ).rowcount
+        return bool(done)
+
+    def owned(self, owner: str, kind: str, limit: int = 200) -> list[tuple[Game, Any]]:
+        """The games of `kind` a browser started, newest move first, with that moment."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games).where(games.c.owner == owner, games.c.kind == kind)
+                .order_by(games.c.updated_at.desc(), games.c.id.desc()).limit(limit)
+            ).all()
+        return [(_game(r), r.updated_at) for r in rows]
+
+    # ------------------------------------------------------------------ seats
+    def seats(self, game: Game) -> list[Seat]:
+        """The seats of a game in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(seats).where(seats.c.game_id == game.id).order_by(seats.c.seat)
+            ).all()
+        return [Seat(r.seat, r.name, r.token, r.bot) for r in rows]
+
+    def claim_seat(self, game: Game, seat: int, name: str) -> str | None:
+        """Take a free seat under a name: its new token, or None if someone was faster."""
+        token = new_token()
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(seats)
+                .where(
+                    seats.c.game_id == game.id, seats.c.seat == seat,
+                    seats.c.token.is_(None), seats.c.bot.is_(None),
+                )
+                .values(name=name, token=token)
+            ).rowcount
+        return token if done else None
+
+    def free_seat(self, game: Game, seat: int) -> None:
+        """The host frees a seat: its token stops working, another phone may take it."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.game_id == game.id, seats.c.seat == seat)
+                .values(token=None)
+            )
+
+    def seat_of(self, game: Game, token: str | None) -> int | None:
+        """The seat a token holds in this game, if any."""
+        if not token:
+            return None
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(seats.c.seat).where(seats.c.game_id == game.id, seats.c.token == token)
+            ).first()
+        return None if row is None else row.seat
+
+    # ------------------------------------------------------------------ state
+    def log(self, game: Game, after: int = 0) -> list[Logged]:
+        """The action log, from sequence number `after + 1` on."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions)
+                .where(actions.c.game_id == game.id, actions.c.seq > after)
+                .order_by(actions.c.seq)
+            ).all()
+        return [Logged(r.seq, r.seat, bool(r.by_host), r.text, r.events) for r in rows]
+
+    def state(self, game: Game) -> Any:
+        """The game's state: the replay of its log (a private copy the caller may change)."""
+        with self._lock:
+            cached = self._cache.get(game.id)
+        if cached is None:
+            cached = self.factories[game.edition](game.config)
+        else:
+            cached = cached.clone()
+        for row in self.log(game, after=_seq(cached)):
+            if row.seq != _seq(cached) + 1:
+                raise RuntimeError(f"game {game.code}: gap in the log at {row.seq}")
+            cached.apply(row.text)
+        self._remember(game.id, cached)
+        return cached.clone()
+
+    def _remember(self, game_id: int, state: Any) -> None:
+        with self._lock:
+            old = self._cache.get(game_id)
+            if old is None or _seq(old) <= _seq(state):
+                self._cache[game_id] = state.clone()
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+    def act(
+        self, game: Game, seat: int | None, text: str, seen_seq: int | None,
+        by_host: bool = False, retries: int = 3,
+    ) -> tuple[Any, list[Event]]:
+        """Apply one action in the notation and append it to the log.
+
+        `seen_seq` is the sequence number the sender's page showed. A page that is behind is
+        still accepted when none of the actions it missed came from the same seat (passive
+        players pick at the same time); otherwise, and when another writer takes the same
+        sequence number first, the answer is Conflict. IllegalAction leaves the game as it was.
+        """
+        for _ in range(retries):
+            state = self.state(game)
+            if seen_seq is not None and seen_seq != _seq(state):
+                if seen_seq > _seq(state) or seat is None:
+                    raise Conflict(text)
+                missed = self.log(game, after=seen_seq)
+                if any(r.seat == seat for r in missed):
+                    raise Conflict(text)
+            events = state.apply(text)
+            line = state.log[-1]
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(
+                        insert(actions).values(
+                            game_id=game.id, seq=_seq(state), seat=seat, by_host=int(by_host),
+                            text=line, events=[e.to_dict() for e in events],
+                        )
+                    )
+                    conn.execute(
+                        update(games)
+                        .where(games.c.id == game.id)
+                        .values(seq=_seq(state), status="over" if state.is_over() else "open",
+                                updated_at=func.now())
+                    )
+            except IntegrityError:
+                continue  # someone took this sequence number first: look again
+            self._remember(game.id, state)
+            return state, events
+        raise Conflict(text)
+
+
+def _game(row: Any) -> Game:
+    return Game(
+        row.id, row.code, row.kind, row.edition, dict(row.config), row.host_token, row.seq,
+        row.status, row.parent_id, row.next_code, row.owner,
+    )
+
+
+__all__ = ["Conflict", "Game", "IllegalAction", "Logged", "NotFound", "Seat", "Store"]
+
+
+def _seq(state: Any) -> int:
+    """Actions applied so far: the state's sequence number."""
+    return int(state.seq)

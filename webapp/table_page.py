@@ -1,0 +1,165 @@
+"""What a companion page shows, built from the engine's legal actions and player view: the
+grid with its highlighted cells, the choices grouped by tile, the placements covering a
+tapped cell. Nothing here decides a rule; it only sorts what `legal_actions` lists."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from facade.errors import NotationError
+from facade.grid import COLS, COLUMN_LETTERS, ROWS, bits, cell_name, parse_cell
+from rollwrite import actions as A  # noqa: N812
+from rollwrite.material import COLOURS, LETTER, SHAPE_ROWS, colour_of
+
+FACE_LETTERS = ("R", "B", "P", "G", "Y", "W")
+COLOUR_OF = {"R": "red", "B": "blue", "P": "purple", "G": "green", "Y": "yellow", "W": "white"}
+
+
+def verb(action: Any) -> str:
+    """The verb of an action's notation: `p1 choose R3 with 1,2` -> `choose`."""
+    return str(action).split()[1]
+
+
+@dataclass
+class GridCell:
+    """One cell of a drawn building as the page shows it."""
+
+    name: str
+    mark: str  # "", "X" or "O"
+    css: list[str] = field(default_factory=list)
+    href: str | None = None  # tapping it selects it (None: not selectable now)
+
+
+@dataclass
+class Way:
+    """One legal Choose of a tile: its notation, the dice faces and bonuses it costs."""
+
+    action: str
+    faces: str  # letters of the dice used, e.g. "GGW"
+    bonuses: int
+    new_choice: bool
+
+
+@dataclass
+class TileChoice:
+    """A facade-sheet tile the active player can take now, with every way to pay for it."""
+
+    tile: str
+    colour: str
+    size: int
+    shape: list[str]
+    ways: list[Way]
+
+
+def shape_rows(tile: str) -> list[str]:
+    """The printed shape of a tile, rows top first, as strings of '#' and '.'."""
+    return SHAPE_ROWS[tile].split("/")
+
+
+SHAPES: dict[str, list[str]] = {t: shape_rows(t) for t in SHAPE_ROWS}
+
+
+def group_choices(legal: list[Any], dice: list[str]) -> list[TileChoice]:
+    """Legal Choose actions grouped by tile (yellow ★ choices as their own entries), in the
+    order of the facade sheet's colours."""
+    groups: dict[tuple[str, bool], TileChoice] = {}
+    for a in legal:
+        if not isinstance(a, A.Choose):
+            continue
+        key = (a.tile, a.new_choice)
+        if key not in groups:
+            rows = shape_rows(a.tile)
+            groups[key] = TileChoice(
+                a.tile, colour_of(a.tile), sum(r.count("#") for r in rows), rows, []
+            )
+        faces = "".join(LETTER[dice[d]] for d in a.dice)
+        groups[key].ways.append(Way(str(a), faces, a.bonuses, a.new_choice))
+    order = {c: i for i, c in enumerate(COLOURS)}
+    out = sorted(groups.values(), key=lambda g: (order[g.colour], g.size, g.tile))
+    for g in out:
+        g.ways.sort(key=lambda w: (w.bonuses, -w.faces.count("W"), w.faces))
+    return out
+
+
+@dataclass
+class PlacementPick:
+    """The placements covering a tapped cell, the one previewed, and its draw actions."""
+
+    cell: str
+    index: int  # which of the covering placements is shown
+    count: int
+    mask: int
+    cells: list[str]
+    draws: list[tuple[str, str]]  # (cell that gets the X, or "" for all O; action text)
+
+
+def draws_by_mask(legal: list[Any]) -> dict[int, list[Any]]:
+    """Legal Draw actions grouped by the cells they cover, in a stable order."""
+    out: dict[int, list[Any]] = {}
+    for a in legal:
+        if isinstance(a, A.Draw):
+            out.setdefault(a.mask, []).append(a)
+    return dict(sorted(out.items()))
+
+
+def pick_placement(legal: list[Any], cell: str | None, k: int) -> PlacementPick | None:
+    """The k-th (cyclic) legal placement of the chosen tile that covers `cell`."""
+    cell_bit = _cell_bit(cell)
+    if cell_bit is None:
+        return None
+    covering = [(m, d) for m, d in draws_by_mask(legal).items() if m & cell_bit]
+    if not covering:
+        return None
+    i = k % len(covering)
+    mask, draws = covering[i]
+    options = []
+    for d in sorted(draws, key=lambda d: (d.brick == 0, d.brick)):
+        where = cell_name(d.brick.bit_length() - 1) if d.brick else ""
+        options.append((where, str(d)))
+    return PlacementPick(
+        cell_name(cell_bit.bit_length() - 1), i, len(covering), mask,
+        [cell_name(b) for b in bits(mask)], options,
+    )
+
+
+def single_cells(legal: list[Any], kind: type) -> dict[str, list[tuple[str, str]]]:
+    """Cells of the legal 1-cell actions of a kind (Extra, ArmsCell): name -> [(mark, text)]."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for a in legal:
+        if isinstance(a, kind):
+            mark = "X" if isinstance(a, A.Extra) and a.brick else "O"
+            out.setdefault(cell_name(a.cell), []).append((mark, str(a)))
+    return out
+
+
+def _cell_bit(cell: str | None) -> int | None:
+    if not cell:
+        return None
+    try:
+        return 1 << parse_cell(cell)
+    except NotationError:
+        return None
+
+
+def grid(
+    rows: list[list[str]], selectable: set[str], highlight: set[str], preview: set[str],
+    selected: str | None, href: Any,
+) -> list[list[GridCell]]:
+    """The building's cells, top row first, with the page's highlights and links."""
+    out = []
+    for r, line in enumerate(rows):
+        row_no = ROWS - r
+        cells = []
+        for c in range(COLS):
+            name = f"{COLUMN_LETTERS[c]}{row_no}"
+            css = []
+            if name in highlight:
+                css.append("can")
+            if name in preview:
+                css.append("preview")
+            if name == selected:
+                css.append("tapped")
+            cells.append(GridCell(name, line[c], css, href(name) if name in selectable else None))
+        out.append(cells)
+    return out

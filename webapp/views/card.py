@@ -1,0 +1,811 @@
+"""The card edition (Copenhagen) in the browser: new game, the table screen, actions, the
+"pass the phone" screen of hot-seat games, joining a table, polling (bots step by step), the
+log and hints. The engine decides every rule: the page lists `legal_actions(seat)` grouped
+for display and posts back one action line."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    g,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+
+from boardgame import actions as A  # noqa: N812
+from boardgame.bots import LEVELS, hint
+from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOURS, LETTER, TILES, WHITE
+from facade.errors import IllegalAction
+from facade.grid import bits, cell_name, parse_cell
+from webapp import botplay
+from webapp.errors import page
+from webapp.limits import create_limited
+from webapp.store import Game, Store
+
+bp = Blueprint("card", __name__, url_prefix="/c")
+
+MODES = ("hotseat", "table")
+BOT_STEP_SECONDS = 0.8  # a bot plays at most one action per this many seconds while watched
+NAME_MAX = 20
+COLOUR_NAMES = {
+    "red": _l("red"), "yellow": _l("yellow"), "green": _l("green"), "blue": _l("blue"),
+    "purple": _l("purple"), "white": _l("white"),
+}
+ABILITY_LABELS = {
+    "any": _l("Any cards"), "additional": _l("Additional card"),
+    "discount": _l("Construction discount"), "change": _l("Change of colours"),
+    "both": _l("Both actions"),
+}
+ABILITY_HELP = {
+    "any": _l("Take two cards from anywhere in the harbour, not only side by side."),
+    "additional": _l("Take a third card from the harbour."),
+    "discount": _l("A facade tile costs one card less."),
+    "change": _l("Pay with cards of one other colour as if they were the tile's colour."),
+    "both": _l("Take cards and build in the same turn."),
+}
+LEVEL_LABELS = {"random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong")}
+
+
+# ---------------------------------------------------------------------- access
+def _store() -> Store:
+    return current_app.extensions["store"]
+
+
+def _load(code: str) -> tuple[Store, Game]:
+    store = _store()
+    game = store.game(code)
+    if game.kind != "card":
+        abort(404)
+    return store, game
+
+
+def _mode(game: Game) -> str:
+    return str(game.config.get("mode", "table"))
+
+
+def _is_host(game: Game) -> bool:
+    token = request.cookies.get(f"host_{game.code}")
+    return bool(token) and secrets.compare_digest(token, game.host_token)
+
+
+def _own_seat(store: Store, game: Game) -> int | None:
+    """The seat this phone holds through its `seat_<CODE>` cookie (table mode)."""
+    return store.seat_of(game, request.cookies.get(f"seat_{game.code}"))
+
+
+def _revealed(game: Game, state: Any) -> int | None:
+    """Hot-seat: the seat whose hand this screen shows now, if its person asked for it
+    during this very turn."""
+    shown = session.get("card_reveal", {}).get(game.code)
+    if not shown or state.is_over():
+        return None
+    seat, turn = shown
+    return seat if seat == state.active and turn == state.turn else None
+
+
+@dataclass
+class Who:
+    """Who is looking: the seat whose hand and choices the page shows (None: only the
+    public table), whether this screen is a participant, and what hot-seat waits for."""
+
+    viewer: int | None
+    participant: bool
+    pass_to: int | None = None  # hot-seat: the seat the phone must be handed to
+    humans: list[int] = field(default_factory=list)
+
+
+def _who(store: Store, game: Game, state: Any) -> Who:
+    seats = store.seats(game)
+    humans = [s.seat for s in seats if not s.bot]
+    if _mode(game) == "hotseat" and _is_host(game):
+        viewer = _revealed(game, state)
+        if viewer not in humans:
+            viewer = None  # a bot's hand is never shown, nor played from this screen
+        pass_to = None
+        if viewer is None and not state.is_over() and state.active in humans:
+            pass_to = state.active
+        return Who(viewer, True, pass_to, humans)
+    seat = _own_seat(store, game)
+    return Who(seat, seat is not None or _is_host(game), None, humans)
+
+
+def _acting_seat(store: Store, game: Game, state: Any) -> int:
+    """The seat a POST from this screen may act for, or 403."""
+    who = _who(store, game, state)
+    if who.viewer is None or who.viewer not in who.humans:
+        abort(403)  # nobody's seat, or a bot's: bots play only through botplay
+    return who.viewer
+
+
+# ---------------------------------------------------------------------- display model
+def _cards(counts: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
+    """A hand (counts in COLOURS order) grouped by colour, for display."""
+    return [
+        {"colour": c, "letter": LETTER[c], "name": COLOUR_NAMES[c], "count": n}
+        for c, n in zip(COLOURS, counts) if n
+    ]
+
+
+def _cards_words(counts: tuple[int, ...]) -> str:
+    parts = [f"{n}×{LETTER[c]}" for c, n in zip(COLOURS, counts) if n]
+    return " ".join(parts) if parts else "—"
+
+
+def _tile_label(tid: str) -> str:
+    colour, size = tid.split("-")
+    return _("%(colour)s %(size)s", colour=COLOUR_NAMES[colour], size=size)
+
+
+def _board(pv: dict[str, Any], masks: list[int], seat: int) -> list[dict[str, Any]]:
+    """Rows top (9) to bottom (1) of a player's building, from the player view's rows, with
+    the colour of each tile (public: tiles are coloured on the table)."""
+    rows = []
+    for k, marks in enumerate(pv["buildings"][seat]["rows"]):
+        r = 8 - k
+        row = []
+        for c, mark in enumerate(marks):
+            i = r * 5 + c
+            bit = 1 << i
+            colour = None
+            if mark:
+                colour = next((COLOURS[n] for n in range(5) if masks[n] & bit), "white")
+            row.append({
+                "cell": cell_name(i), "index": i, "colour": colour,
+                "letter": LETTER.get(colour or "", "W" if colour else ""),
+                "brick": mark == "X", "arms": bool(ARMS_CELLS & bit),
+            })
+        rows.append({"number": r + 1, "arms": r in ARMS_ROWS, "cells": row})
+    return rows
+
+
+def _take_label(state: Any, a: A.Take) -> dict[str, Any]:
+    picks = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
+    cards = [state.harbour[i] for i in picks]
+    uses = []
+    if abs(a.first - a.second) != 1:
+        uses.append(ABILITY_LABELS["any"])
+    if a.extra is not None:
+        uses.append(ABILITY_LABELS["additional"])
+    if a.both:
+        uses.append(ABILITY_LABELS["both"])
+    words = ", ".join(
+        _("%(colour)s from %(position)s", colour=COLOUR_NAMES[c], position=i + 1)
+        for c, i in zip(cards, picks)
+    )
+    label = _("Take %(cards)s", cards=words)
+    if a.both:
+        label = _("Take %(cards)s and build this turn", cards=words)
+    return {"line": str(a), "label": label, "uses": uses}
+
+
+def _build_option(a: A.Build, discounts: tuple[str, ...]) -> dict[str, Any]:
+    """One way to pay for a placement, with its cost explained by the engine's discount
+    reasons for that placement (`Placement.discounts`)."""
+    size = TILES[a.tile].size
+    paid = sum(a.pay)
+    steps = [_("%(tile)s costs %(size)s cards", tile=_tile_label(a.tile), size=size)]
+    if "adjacent_same_colour" in discounts:
+        steps.append(_("−1: next to a tile of the same colour"))
+    if a.discount:
+        steps.append(_("−1: Construction discount"))
+    colour = a.tile.split("-")[0]
+    others = [c for c, n in zip(COLOURS, a.pay) if n and c != colour]
+    if a.change and others:
+        steps.append(_("%(other)s counts as %(colour)s (Change of colours)",
+                       other=COLOUR_NAMES[others[0]], colour=COLOUR_NAMES[colour]))
+    label = (_("Pay %(cards)s", cards=_cards_words(a.pay)) if paid
+             else _("Build for free"))
+    return {"line": str(a), "label": label, "steps": steps, "paid": paid}
+
+
+def _int_arg(name: str) -> int | None:
+    raw = request.args.get(name, "")
+    return int(raw) if raw.isdigit() and len(raw) < 4 else None
+
+
+def _picks() -> list[int]:
+    raw = request.args.get("pick", "")
+    out: list[int] = []
+    for part in raw.split(",")[:3]:
+        if part.isdigit() and 1 <= int(part) <= 7 and int(part) - 1 not in out:
+            out.append(int(part) - 1)
+    return out
+
+
+def _cell_arg() -> int | None:
+    raw = request.args.get("cell", "")
+    try:
+        return parse_cell(raw) if raw else None
+    except IllegalAction:
+        return None
+
+
+def _url(code: str, **args: Any) -> str:
+    return url_for("card.game", code=code, **{k: v for k, v in args.items() if v is not None})
+
+
+def _choices(game: Game, state: Any, seat: int) -> dict[str, Any]:
+    """The viewer's legal actions grouped for the screen, with the selection in the URL
+    (harbour picks, a tile, a cell, an orientation) narrowing them down."""
+    legal = state.legal_actions(seat)
+    takes = [a for a in legal if isinstance(a, A.Take)]
+    builds = [a for a in legal if isinstance(a, A.Build)]
+    out: dict[str, Any] = {
+        "phase": state.phase, "picks": [], "pickable": {}, "takes": [],
+        "discards": [_discard(a) for a in legal if isinstance(a, A.Discard)],
+        "buildable": sorted({a.tile for a in builds}),
+        "tile": None, "cells": {}, "placement": None, "pays": [],
+        "white": {}, "white_cell": None,
+        "abilities": [{"key": a.ability, "line": str(a)} for a in legal
+                      if isinstance(a, A.ArmsAbility)],
+        "refresh": next((str(a) for a in legal if isinstance(a, A.ArmsRefresh)), None),
+        "can_pass": next((str(a) for a in legal if isinstance(a, A.Pass)), None),
+        "only_pass": bool(legal) and all(isinstance(a, A.Pass) for a in legal),
+        "hand_over": state.hand_size(seat) - 7,
+    }
+    # taking cards: tap harbour cards; the next card is offered only if some take has it
+    picks = [p for p in _picks() if any(p in _take_set(a) for a in takes)]
+    chosen = set(picks)
+    while chosen and not any(chosen <= _take_set(a) for a in takes):
+        picks.pop()
+        chosen = set(picks)
+    out["picks"] = picks
+    for i in range(7):
+        if i in chosen:
+            rest = [p for p in picks if p != i]
+            out["pickable"][i] = _url(game.code, pick=_join(rest) or None)
+        elif len(picks) < 3 and any(chosen | {i} <= _take_set(a) for a in takes):
+            out["pickable"][i] = _url(game.code, pick=_join([*picks, i]))
+    if len(picks) >= 2:
+        out["takes"] = [_take_label(state, a) for a in takes if _take_set(a) == chosen]
+    # building: a tile, then a cell, then one placement covering it, then how to pay
+    tile = request.args.get("tile")
+    if tile in out["buildable"]:
+        out["tile"] = tile
+        mine = [a for a in builds if a.tile == tile]
+        union = 0
+        for a in mine:
+            union |= a.mask
+        cell = _cell_arg()
+        for i in bits(union):
+            out["cells"][i] = _url(game.code, tile=tile, cell=cell_name(i))
+        if cell is not None and union >> cell & 1:
+            shapes = list(dict.fromkeys((a.mask, a.brick) for a in mine if a.mask >> cell & 1))
+            o = (_int_arg("o") or 0) % len(shapes)
+            mask, brick = shapes[o]
+            out["placement"] = {
+                "cell": cell_name(cell), "mask": mask, "brick": brick, "index": o + 1,
+                "count": len(shapes),
+                "next": _url(game.code, tile=tile, cell=cell_name(cell), o=(o + 1) % len(shapes)),
+            }
+            reasons = next((pl.discounts for pl in state.placements(tile, seat)
+                            if (pl.mask, pl.brick) == (mask, brick)), ())
+            out["pays"] = sorted(
+                (_build_option(a, reasons) for a in state.builds_for(tile, mask, brick)),
+                key=lambda p: (p["paid"], p["line"]),
+            )
+    # coats of arms: a white tile on a cell, an ability tile, or flipping tiles back
+    whites = [a for a in legal if isinstance(a, A.ArmsWhite)]
+    wcell = _cell_arg()
+    for a in whites:
+        out["white"][a.cell] = _url(game.code, cell=cell_name(a.cell))
+        if a.cell == wcell:
+            out["white_cell"] = {"cell": cell_name(a.cell), "line": str(a), "mask": 1 << a.cell}
+    return out
+
+
+def _take_set(a: A.Take) -> set[int]:
+    return {a.first, a.second} | ({a.extra} if a.extra is not None else set())
+
+
+def _join(picks: list[int]) -> str:
+    return ",".join(str(p + 1) for p in picks)
+
+
+def _discard(a: A.Discard) -> dict[str, Any]:
+    return {"line": str(a), "label": _("Discard %(cards)s", cards=_cards_words(a.cards)),
+            "cards": _cards(a.cards)}
+
+
+def _line_name(short: str) -> str:
+    return (_("row %(n)s", n=short) if str(short).isdigit()
+            else _("column %(letter)s", letter=short))
+
+
+def _abilities_words(codes: list[str]) -> str:
+    return ", ".join(str(ABILITY_LABELS.get(c, c)) for c in codes)
+
+
+def _colours_words(colours: list[str]) -> str:
+    return ", ".join(str(COLOUR_NAMES.get(c, c)) for c in colours)
+
+
+def event_text(ev: dict[str, Any]) -> str:
+    """An engine event in the page's language, from its code and data (the engine's English
+    text when the code is not one this screen words)."""
+    d = ev.get("data") or {}
+    kind, form = ev.get("kind"), d.get("form")
+    try:
+        if kind == "took":
+            text = _("%(name)s takes %(cards)s", name=d["name"], cards=_colours_words(d["cards"]))
+            if d.get("abilities"):
+                text += " (" + _abilities_words(d["abilities"]) + ")"
+            return text
+        if kind == "discarded":
+            return _("%(name)s discards %(cards)s", name=d["name"], cards=d["cards"])
+        if kind == "built":
+            text = _("%(name)s builds %(tile)s on %(cells)s for %(cards)s", name=d["name"],
+                     tile=_tile_label(d["tile"]), cells=d["cells"], cards=d["pay"])
+            if d.get("abilities"):
+                text += " (" + _abilities_words(d["abilities"]) + ")"
+            return text
+        if kind == "scored":
+            return _("%(name)s completes %(line)s: +%(points)s", name=d["name"],
+                     line=_line_name(d["line"]), points=d["points"])
+        if kind == "turn_started":
+            return _("Turn %(turn)s: %(name)s", turn=d["turn"], name=d["name"])
+        if kind == "arms_unlocked":
+            return ngettext("%(name)s earns %(num)s coat-of-arms action",
+                            "%(name)s earns %(num)s coat-of-arms actions", d["count"],
+                            name=d["name"])
+        if kind == "arms" and form == "white":
+            return _("%(name)s places a white tile on %(cell)s", name=d["name"], cell=d["cell"])
+        if kind == "arms" and form == "ability":
+            return _("%(name)s takes the %(ability)s tile", name=d["name"],
+                     ability=ABILITY_LABELS[d["ability"]])
+        if kind == "arms" and form == "refresh":
+            return _("%(name)s flips back %(abilities)s", name=d["name"],
+                     abilities=_abilities_words(d["abilities"]))
+        if kind == "arms_lost":
+            return _("A coat of arms has nothing left to give.")
+        if kind == "passed" and form == "skip_build":
+            return _("%(name)s builds nothing", name=d["name"])
+        if kind == "passed":
+            return _("%(name)s can do nothing and passes", name=d["name"])
+        if kind == "end_card":
+            return _("The end card is revealed.")
+        if kind == "game_over":
+            names = ", ".join(d["names"])
+            if form == "shared":
+                return _("Game over: %(names)s share the victory with %(score)s points.",
+                         names=names, score=d["score"])
+            return _("Game over: %(names)s wins with %(score)s points.", names=names,
+                     score=d["score"])
+    except (KeyError, TypeError):
+        pass
+    return str(ev.get("text", ""))
+
+
+def _events_of(store: Store, game: Game, last: int = 0) -> list[dict[str, Any]]:
+    """Recent events (newest last), each with the seq of the action that caused it."""
+    rows = store.log(game, after=max(0, game.seq - last) if last else 0)
+    out = []
+    for row in rows:
+        for ev in row.events:
+            out.append({"seq": row.seq, "kind": ev["kind"], "text": event_text(ev),
+                        "player": ev.get("player")})
+    return out
+
+
+def _by_turn(events: list[dict[str, Any]], first: str) -> list[dict[str, Any]]:
+    """Events grouped under the turn they happened in, the newest turn first (`first`: the
+    name of the first player, for the turn no event opens)."""
+    groups: list[dict[str, Any]] = []
+    for ev in events:
+        if ev["kind"] == "turn_started" or not groups:
+            title = ev["text"] if ev["kind"] == "turn_started" else (
+                _("Turn %(turn)s: %(name)s", turn=1, name=first) if ev["seq"] == 1
+                else _("Earlier"))
+            groups.append({"title": title, "events": []})
+            if ev["kind"] == "turn_started":
+                continue
+        groups[-1]["events"].append(ev)
+    return groups[::-1]
+
+
+def _model(store: Store, game: Game, state: Any, who: Who) -> dict[str, Any]:
+    """Everything the table screen shows, from the viewer's player view only (a spectator's
+    view when nobody's hand may be shown)."""
+    viewer = who.viewer
+    pv = state.player_view(viewer)
+    seats = store.seats(game)
+    hand = [pv["hand"][c] for c in COLOURS] if viewer is not None else None
+    players = []
+    for p, info in enumerate(pv["players"]):
+        seat = seats[p]
+        players.append({
+            "seat": p, "name": info["name"], "bot": seat.bot,
+            "bot_label": LEVEL_LABELS.get(seat.bot or ""),
+            "score": info["score"], "hand_size": pv["hand_sizes"][p],
+            "abilities": [
+                {"key": k, "label": ABILITY_LABELS[k], "state": v,
+                 "fresh": k in pv["fresh_abilities"][p]}
+                for k, v in pv["abilities"][p].items()
+            ],
+            "empty": info["empty_cells"],
+            "board": _board(pv, state.colour_masks[p], p),
+            "open": seat.token is None and not seat.bot,
+            "active": p == pv["active"] and not pv["over"],
+        })
+    supply = [
+        {"colour": colour, "letter": LETTER[colour], "name": COLOUR_NAMES[colour],
+         "sizes": [{"tile": f"{colour}-{n}", "size": n, "left": pv["supply"][f"{colour}-{n}"]}
+                   for n in (2, 3, 4, 5)]}
+        for colour in COLOURS
+    ]
+    harbour = [
+        {"position": h["position"], "index": h["position"] - 1, "colour": h["colour"],
+         "letter": LETTER.get(h["colour"] or "", ""),
+         "name": COLOUR_NAMES.get(h["colour"] or "", "")}
+        for h in pv["harbour"]
+    ]
+    my_turn = viewer is not None and viewer in pv["to_act"]
+    choices = _choices(game, state, viewer) if my_turn else None
+    levels = {s.seat: s.bot for s in seats if s.bot}
+    return {
+        "game": game, "mode": _mode(game), "seq": pv["seq"],
+        "who": who, "viewer": viewer, "hand": _cards(hand) if hand is not None else None,
+        "hand_line": A.cards_text(tuple(hand)) if hand is not None else None,
+        "hand_size": sum(hand) if hand is not None else 0,
+        "players": players, "supply": supply, "white_left": pv["supply"][WHITE],
+        "ability_supply": [
+            {"key": k, "label": ABILITY_LABELS[k], "help": ABILITY_HELP[k], "left": n}
+            for k, n in pv["ability_supply"].items()
+        ],
+        "harbour": harbour, "deck_size": pv["deck_size"],
+        "end_card_in_deck": pv["end_card"] == "deck", "active": pv["active"],
+        "active_name": pv["players"][pv["active"]]["name"], "phase": pv["phase"],
+        "my_turn": my_turn, "choices": choices, "over": pv["over"], "winners": pv["winners"],
+        "end_reason": pv["end_reason"] or "",
+        "bots_pending": bool(botplay.pending(state, levels)),
+        "open_seats": [p for p in players if p["open"]],
+        "turns": _by_turn(_events_of(store, game, last=12), pv["players"][0]["name"]),
+        "hint": None, "ability_help": ABILITY_HELP, "ability_labels": ABILITY_LABELS,
+        "colour_names": COLOUR_NAMES, "level_labels": LEVEL_LABELS,
+    }
+
+
+def _render_game(store: Store, game: Game, state: Any, who: Who, **extra: Any) -> str:
+    model = _model(store, game, state, who)
+    model.update(extra)
+    model["poll_url"] = url_for("card.poll", code=game.code, seq=model["seq"],
+                                **{k: v for k, v in request.args.items()
+                                   if k in ("pick", "tile", "cell", "o")})
+    model["poll_seconds"] = (BOT_STEP_SECONDS if model["bots_pending"]
+                             else current_app.config["POLL_SECONDS"])
+    if model["mode"] == "table" and model["open_seats"]:
+        link = url_for("card.join", code=game.code, _external=True)
+        model["join_link"] = link
+        model["qr_svg"] = segno.make(link, error="m").svg_inline(scale=4, dark="#1d1d1f")
+    template = "card/_game.html" if g.htmx else "card/game.html"
+    return render_template(template, **model)
+
+
+# ---------------------------------------------------------------------- new game
+SEAT_KINDS = ("person", *LEVELS)  # "person" or a bot level
+
+
+@bp.get("/new")
+def new() -> str:
+    """The form for a new card-edition game: seats (person or bot), names, mode."""
+    return render_template("card/new.html", kinds=SEAT_KINDS, level_labels=LEVEL_LABELS,
+                           form={}, error=None)
+
+
+def _new_form_error(message: str, form: dict[str, Any]) -> tuple[str, int]:
+    return render_template("card/new.html", kinds=SEAT_KINDS, level_labels=LEVEL_LABELS,
+                           form=form, error=message), 400
+
+
+@bp.post("/new")
+@create_limited
+def create() -> Response | tuple[str, int]:
+    """Create the game, seat its bots and this screen, and go to the table."""
+    form = request.form
+    mode = form.get("mode", "hotseat")
+    if mode not in MODES:
+        return _new_form_error(_("Choose how you play: one screen, or one phone each."), form)
+    kinds: list[str] = []
+    names: list[str] = []
+    for i in range(4):
+        kind = form.get(f"kind{i}", "none" if i >= 2 else "person")
+        if kind == "none":
+            continue
+        if kind not in SEAT_KINDS:
+            return _new_form_error(_("Seat %(n)s: choose a person or a bot level.", n=i + 1),
+                                   form)
+        name = " ".join(form.get(f"name{i}", "").split())
+        if len(name) > NAME_MAX:
+            return _new_form_error(
+                _("The name at seat %(n)s is too long: at most %(max)s letters.", n=i + 1,
+                  max=NAME_MAX), form)
+        if not name:
+            name = (_("Player %(n)s", n=len(names) + 1) if kind == "person"
+                    else _("Bot %(n)s", n=len(names) + 1))
+        base, k = name[:NAME_MAX - 3], 2
+        while name in names:  # two seats never share a name: the log tells them apart
+            name, k = f"{base} {k}", k + 1
+        kinds.append(kind)
+        names.append(name)
+    if not 2 <= len(kinds) <= 4:
+        return _new_form_error(_("The card edition is for 2 to 4 players: fill 2, 3 or 4 "
+                                 "seats."), form)
+    people = [i for i, k in enumerate(kinds) if k == "person"]
+    if not people:
+        return _new_form_error(_("Seat at least one person: bots need someone to play "
+                                 "against."), form)
+    if len(people) == 1:
+        mode = "table"  # one person: their own phone, nothing to hide from anyone
+    config = {"players": names, "seed": secrets.token_hex(12), "options": {}, "mode": mode}
+    bots = {i: k for i, k in enumerate(kinds) if k != "person"}
+    store = _store()
+    game = store.create_game("card", "boardgame", config, len(kinds), bots=bots)
+    resp = redirect(url_for("card.game", code=game.code), 303)
+    _set_cookie(resp, f"host_{game.code}", game.host_token)
+    if mode == "hotseat":
+        for i in people:
+            store.claim_seat(game, i, names[i])
+    else:
+        token = store.claim_seat(game, people[0], names[people[0]])
+        _set_cookie(resp, f"seat_{game.code}", token or "")
+    return resp
+
+
+def _set_cookie(resp: Response, name: str, value: str) -> None:
+    resp.set_cookie(name, value, max_age=7 * 24 * 3600, httponly=True, samesite="Lax",
+                    secure=request.is_secure)
+
+
+# ---------------------------------------------------------------------- the table
+@bp.get("/<code>")
+def game(code: str) -> str:
+    """The table as this screen may see it (bots take one step if it is their turn)."""
+    store, game = _load(code)
+    botplay.advance(store, game, 1, BOT_STEP_SECONDS)
+    state = store.state(game)
+    return _render_game(store, store.game(code), state, _who(store, game, state))
+
+
+@bp.get("/<code>/poll")
+def poll(code: str) -> Response | str | tuple[str, int]:
+    """Has the table moved since `seq`? Bots take one step first. htmx gets the new table
+    (or 204: nothing new); anything else gets a small JSON answer."""
+    store, game = _load(code)
+    botplay.advance(store, game, 1, BOT_STEP_SECONDS)
+    seq, status = store.head(code)
+    seen = request.args.get("seq", "")
+    if g.htmx:
+        if seen == str(seq):
+            return Response(status=204)
+        state = store.state(game)
+        return _render_game(store, store.game(code), state, _who(store, game, state))
+    state = store.state(game)
+    who = _who(store, game, state)
+    return jsonify({
+        "seq": seq, "status": status, "changed": seen != str(seq),
+        "active": state.active, "phase": state.phase, "your_turn": who.viewer in
+        state.to_act() if who.viewer is not None else False,
+        "bots_pending": botplay.waiting_on_bots(store, game, state),
+    })
+
+
+@bp.post("/<code>/act")
+def act(code: str) -> Response | tuple[str, int]:
+    """One action line from the viewer's seat, checked by the engine."""
+    store, game = _load(code)
+    state = store.state(game)
+    seat = _acting_seat(store, game, state)
+    line = request.form.get("action", "")
+    seq_raw = request.form.get("seq", "")
+    if not seq_raw.isdigit() or len(seq_raw) > 9:
+        return page(400, _("Page out of date"),
+                    _("This move did not say which state of the game it was made on. Reload "
+                      "the page and try again."), back=url_for("card.game", code=game.code))
+    try:
+        action = A.parse_action(line)
+    except IllegalAction as err:
+        return _refused(game, str(err))
+    if action.player != seat:
+        abort(403)
+    try:
+        store.act(game, seat, line, int(seq_raw))
+    except IllegalAction as err:
+        return _refused(game, str(err))
+    botplay.note_action(game)
+    return redirect(url_for("card.game", code=game.code), 303)
+
+
+def _refused(game: Game, message: str) -> tuple[str, int]:
+    return page(400, _("That move is not allowed"),
+                _("The game refused it: %(reason)s.", reason=message),
+                back=url_for("card.game", code=game.code))
+
+
+@bp.post("/<code>/skip")
+def skip(code: str) -> Response:
+    """Skip ahead: every pending bot action at once."""
+    store, game = _load(code)
+    state = store.state(game)
+    if not _who(store, game, state).participant:
+        abort(403)
+    botplay.skip_ahead(store, game)
+    return redirect(url_for("card.game", code=game.code), 303)
+
+
+# ---------------------------------------------------------------------- hot seat
+@bp.post("/<code>/reveal")
+def reveal(code: str) -> Response:
+    """Hot-seat: the person whose turn it is has the phone; show their hand this turn."""
+    store, game = _load(code)
+    state = store.state(game)
+    if _mode(game) != "hotseat" or not _is_host(game):
+        abort(403)
+    seat_raw = request.form.get("seat", "")
+    bots = {s.seat for s in store.seats(game) if s.bot}
+    if (not seat_raw.isdigit() or int(seat_raw) != state.active or state.is_over()
+            or state.active in bots):
+        body, status = page(409, _("Not this person's turn"),
+                            _("The turn has moved on: look at the screen for whose turn it "
+                              "is now."), back=url_for("card.game", code=game.code))
+        return make_response(body, status)
+    reveal_map = dict(session.get("card_reveal", {}))
+    reveal_map[game.code] = [state.active, state.turn]
+    if len(reveal_map) > 20:
+        reveal_map.pop(next(iter(reveal_map)))
+    session["card_reveal"] = reveal_map
+    return redirect(url_for("card.game", code=game.code), 303)
+
+
+@bp.post("/<code>/hide")
+def hide(code: str) -> Response:
+    """Hot-seat: hide the hand again (before handing the phone on)."""
+    _unused, game = _load(code)
+    if _mode(game) != "hotseat" or not _is_host(game):
+        abort(403)
+    reveal_map = dict(session.get("card_reveal", {}))
+    reveal_map.pop(game.code, None)
+    session["card_reveal"] = reveal_map
+    return redirect(url_for("card.game", code=game.code), 303)
+
+
+# ---------------------------------------------------------------------- joining (table mode)
+@bp.get("/join")
+def join_code() -> Response | tuple[str, int]:
+    """Join by typing a code: on to that game's join page."""
+    code = "".join(ch for ch in request.args.get("code", "").upper() if ch.isalnum())[:12]
+    if not code:
+        return page(400, _("No code"), _("Type the code shown on the table's screen, like "
+                                         "ABC234."), back=url_for("card.new"))
+    return redirect(url_for("card.join", code=code), 303)
+
+
+@bp.get("/<code>/join")
+def join(code: str) -> str | Response:
+    """The open seats of a table: take one."""
+    store, game = _load(code)
+    if _own_seat(store, game) is not None:
+        return redirect(url_for("card.game", code=game.code), 303)
+    seats = store.seats(game)
+    names = game.config["players"]
+    open_seats = [{"seat": s.seat, "name": names[s.seat]} for s in seats if not s.taken]
+    return render_template("card/join.html", game=game, open_seats=open_seats,
+                           hotseat=_mode(game) == "hotseat")
+
+
+@bp.post("/<code>/join")
+def join_seat(code: str) -> Response | tuple[str, int]:
+    """Take an open seat: this phone gets its unguessable token in a cookie."""
+    store, game = _load(code)
+    if _mode(game) == "hotseat":
+        return page(400, _("One screen only"),
+                    _("This game is played on one shared screen: nobody joins from another "
+                      "phone."), back=url_for("card.game", code=game.code))
+    raw = request.form.get("seat", "")
+    seats = store.seats(game)
+    if not raw.isdigit() or int(raw) >= len(seats):
+        return page(400, _("No such seat"), _("Choose one of the open seats."),
+                    back=url_for("card.join", code=game.code))
+    seat = int(raw)
+    token = store.claim_seat(game, seat, game.config["players"][seat])
+    if token is None:
+        return page(409, _("Seat taken"),
+                    _("Someone else took that seat first. Choose another one."),
+                    back=url_for("card.join", code=game.code))
+    resp = redirect(url_for("card.game", code=game.code), 303)
+    _set_cookie(resp, f"seat_{game.code}", token)
+    return resp
+
+
+# ---------------------------------------------------------------------- log and hint
+@bp.get("/<code>/log")
+def log(code: str) -> str:
+    """Every action in the notation, with what it caused."""
+    store, game = _load(code)
+    names = game.config["players"]
+    rows = [
+        {"seq": r.seq, "who": names[r.seat] if r.seat is not None else "",
+         "line": r.text, "events": [event_text(e) for e in r.events]}
+        for r in store.log(game)
+    ]
+    return render_template("card/log.html", game=game, rows=rows,
+                           notation="\n".join(r["line"] for r in rows))
+
+
+_hints: OrderedDict[tuple[int, int, int], tuple[A.Action, str]] = OrderedDict()
+_hints_lock = threading.Lock()
+
+
+def _hint_for(game: Game, state: Any, seat: int) -> tuple[A.Action, str]:
+    """The strong bot's suggestion from the seat's view (kept per game, move and seat)."""
+    key = (game.id, len(state.log), seat)
+    with _hints_lock:
+        if key in _hints:
+            return _hints[key]
+    found = hint(state.view(seat), seat)
+    with _hints_lock:
+        _hints[key] = found
+        while len(_hints) > 256:
+            _hints.popitem(last=False)
+    return found
+
+
+@bp.get("/<code>/hint")
+def hint_page(code: str) -> str | tuple[str, int]:
+    """The table with the strong bot's suggestion for the viewer, its cells highlighted."""
+    store, game = _load(code)
+    state = store.state(game)
+    who = _who(store, game, state)
+    if who.viewer is None:
+        abort(403)
+    if who.viewer not in state.to_act():
+        return page(400, _("Not your turn"),
+                    _("Hints are for your own turn: wait until the game asks you to play."),
+                    back=url_for("card.game", code=game.code))
+    action, why = _hint_for(game, state, who.viewer)
+    cells = 0
+    positions: list[int] = []
+    if isinstance(action, A.Build):
+        cells = action.mask
+    elif isinstance(action, A.ArmsWhite):
+        cells = 1 << action.cell
+    elif isinstance(action, A.Take):
+        positions = sorted(_take_set(action))
+    info = {"line": str(action), "reason": why, "cells": cells, "positions": positions,
+            "words": _hint_words(state, action)}
+    return _render_game(store, game, state, who, hint=info)
+
+
+def _hint_words(state: Any, action: A.Action) -> str:
+    if isinstance(action, A.Take):
+        return _take_label(state, action)["label"]
+    if isinstance(action, A.Build):
+        return _("Build %(tile)s on %(cells)s, paying %(cards)s", tile=_tile_label(action.tile),
+                 cells=", ".join(cell_name(i) for i in bits(action.mask)),
+                 cards=_cards_words(action.pay))
+    if isinstance(action, A.Discard):
+        return _("Discard %(cards)s", cards=_cards_words(action.cards))
+    if isinstance(action, A.ArmsWhite):
+        return _("Place a white tile on %(cell)s", cell=cell_name(action.cell))
+    if isinstance(action, A.ArmsAbility):
+        return _("Take the %(ability)s tile", ability=ABILITY_LABELS[action.ability])
+    if isinstance(action, A.ArmsRefresh):
+        return _("Flip your used ability tiles back")
+    return _("Pass")

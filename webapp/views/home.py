@@ -1,0 +1,73 @@
+"""The home page (the ways in), the language switch and the health check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
+from sqlalchemy import text
+
+from webapp.config import LANGUAGES
+from webapp.i18n import LANG_COOKIE
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    """The ways in: table companion, dice only, play solo, print pads."""
+    unfinished: list[dict[str, Any]] = []
+    if "solo.index" in current_app.view_functions:
+        from webapp.views.solo import browser_id
+        from webapp.views.solo import unfinished as solo_unfinished
+
+        unfinished = solo_unfinished(current_app.extensions["store"], browser_id(), limit=5)
+    return render_template("home.html", unfinished=unfinished)
+
+
+@bp.get("/lang/<code>")
+def set_language(code: str) -> Response:
+    """Remember a language choice and go back to the page it was made on."""
+    target = request.args.get("next") or url_for("home.index")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("home.index")  # never bounce to another site
+    resp = redirect(target)
+    if code in LANGUAGES:
+        resp.set_cookie(LANG_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
+    return resp
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, served from the root so that its scope is the whole app."""
+    resp = send_from_directory(current_app.static_folder or "", "sw.js",
+                               mimetype="text/javascript", max_age=0)
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """Browsers ask for this address on their own: the app's icon."""
+    return send_from_directory(current_app.static_folder or "", "icon-192.png",
+                               mimetype="image/png", max_age=86400)
+
+
+@bp.get("/healthz")
+def healthz() -> tuple[dict[str, str], int]:
+    """Up, and the database answers."""
+    try:
+        with current_app.extensions["store"].engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as err:  # noqa: BLE001 - any database failure means "not healthy"
+        return {"status": "down", "database": type(err).__name__}, 503
+    return {"status": "ok"}, 200

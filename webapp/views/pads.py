@@ -1,0 +1,225 @@
+"""Print pads: a GET form with every option of `copenhagen print`, the very same PDF as a
+download, and a small PNG preview of its first page drawn by pdftoppm."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+from flask import Blueprint, Response, g, render_template, request, url_for
+from flask_babel import gettext as _
+
+from printables.cli import add_arguments
+from printables.pad import KINDS, MAX_PAGES, render_pad
+from printables.style import PAPERS
+from webapp.errors import page
+
+bp = Blueprint("pads", __name__, url_prefix="/print")
+
+PDFTOPPM = "pdftoppm"  # the poppler tool that draws the preview (scripts/system-packages.sh)
+PREVIEW_DPI = 40  # an A4 page becomes 331 x 468 pixels
+PREVIEW_TIMEOUT = 20.0  # seconds pdftoppm may take for one page
+PREVIEW_MAX_AGE = 3600  # the same options always give the same picture
+ON = frozenset({"1", "on", "true", "yes"})  # what a ticked checkbox (or a hand-made URL) sends
+OFF = frozenset({"", "0", "off", "false", "no"})
+DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII digits only; longer is far beyond MAX_PAGES anyway
+SHOWN = 24  # how much of a bad value a message repeats
+
+
+def _cli_defaults() -> argparse.Namespace:
+    """The defaults `copenhagen print` gives its options, read from its own parser."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    return parser.parse_args([next(iter(KINDS)), "-o", "-"])
+
+
+CLI = _cli_defaults()
+
+
+class PadOptions(NamedTuple):
+    """The options of `copenhagen print` (the output file aside), with its defaults."""
+
+    kind: str = CLI.kind  # the command line asks for it; the form starts on the first kind
+    pages: int = CLI.pages
+    paper: str = CLI.paper
+    ink_saver: bool = CLI.ink_saver
+    two_player: bool = CLI.two_player
+
+    def query(self) -> dict[str, str]:
+        """The options as the form sends them (unticked boxes left out)."""
+        out = {"kind": self.kind, "pages": str(self.pages), "paper": self.paper}
+        out.update({name: "1" for name in ("ink_saver", "two_player") if getattr(self, name)})
+        return out
+
+    def command(self) -> str:
+        """The `copenhagen print` command line that writes the same PDF."""
+        words = ["copenhagen", "print", self.kind, "--pages", str(self.pages),
+                 "--paper", self.paper]
+        words += ["--ink-saver"] * self.ink_saver + ["--two-player"] * self.two_player
+        return " ".join([*words, "-o", self.filename()])
+
+    def filename(self) -> str:
+        """A file name that says what the PDF holds, e.g. copenhagen-player-sheet-a4-3-pages.pdf."""
+        parts = ["copenhagen", self.kind, self.paper,
+                 f"{self.pages}-page" if self.pages == 1 else f"{self.pages}-pages"]
+        parts += ["ink-saver"] * self.ink_saver + ["2-players"] * self.two_player
+        return "-".join(parts) + ".pdf"
+
+
+class PreviewUnavailable(RuntimeError):
+    """pdftoppm is missing, failed or took too long."""
+
+
+def _shown(value: str) -> str:
+    """A bad value as a message repeats it: stripped, and cut short when long."""
+    value = value.strip()
+    return value if len(value) <= SHOWN else value[:SHOWN] + "…"
+
+
+def _flag(args: Mapping[str, str], name: str) -> bool | None:
+    """A checkbox: absent or OFF is False, ON is True, anything else None (not understood)."""
+    value = args.get(name, "").strip().lower()
+    return True if value in ON else False if value in OFF else None
+
+
+def parse(args: Mapping[str, str]) -> tuple[PadOptions, dict[str, str]]:
+    """The options in a query (defaults for missing ones) and a message for each bad one;
+    a bad option is replaced by its default so that the form can still be shown."""
+    errors: dict[str, str] = {}
+    default = PadOptions()
+    kind = args.get("kind", default.kind).strip()
+    if kind not in KINDS:
+        errors["kind"] = _("There is no pad called “%(kind)s”: choose the player sheet or "
+                           "the facade sheet.", kind=_shown(kind))
+        kind = default.kind
+    text = args.get("pages", str(default.pages)).strip()
+    pages = int(text) if DIGITS.fullmatch(text) else None
+    if pages is None:
+        errors["pages"] = _("“%(value)s” is not a number of sheets: give a whole number from "
+                            "1 to %(max)d.", value=_shown(text), max=MAX_PAGES)
+    elif pages < 1:
+        errors["pages"] = _("A pad needs at least 1 sheet, so %(value)s will not do.",
+                            value=_shown(text))
+    elif pages > MAX_PAGES:
+        errors["pages"] = _("A pad has at most %(max)d sheets, so %(value)s will not do: to "
+                            "print more, download it more than once.", max=MAX_PAGES,
+                            value=_shown(text))
+    paper = args.get("paper", default.paper).strip().lower()
+    if paper not in PAPERS:
+        errors["paper"] = _("There is no paper size “%(paper)s” here: choose A4 or US Letter.",
+                            paper=_shown(args.get("paper", "")))
+        paper = default.paper
+    ink_saver, two_player = _flag(args, "ink_saver"), _flag(args, "two_player")
+    if ink_saver is None:
+        errors["ink_saver"] = _("The ink saver is either ticked or not; “%(value)s” is "
+                                "neither.", value=_shown(args.get("ink_saver", "")))
+    if two_player is None:
+        errors["two_player"] = _("The two-player box is either ticked or not; “%(value)s” is "
+                                 "neither.", value=_shown(args.get("two_player", "")))
+    good_pages = pages if pages is not None and "pages" not in errors else default.pages
+    return PadOptions(kind, good_pages, paper, bool(ink_saver), bool(two_player)), errors
+
+
+@lru_cache(maxsize=8)
+def pad_pdf(options: PadOptions) -> bytes:
+    """The PDF `copenhagen print` writes for these options (kept for the download after a
+    preview)."""
+    return render_pad(*options)
+
+
+@lru_cache(maxsize=64)
+def preview_png(options: PadOptions) -> bytes:
+    """The first page of the pad's PDF as a small PNG, drawn by pdftoppm in a temporary folder
+    that is removed afterwards; PreviewUnavailable when that cannot be done."""
+    tool = shutil.which(PDFTOPPM)
+    if tool is None:
+        raise PreviewUnavailable(f"{PDFTOPPM} is not installed")
+    with tempfile.TemporaryDirectory(prefix="copenhagen-preview-") as folder:
+        pdf, out = Path(folder) / "pad.pdf", Path(folder) / "page"
+        pdf.write_bytes(pad_pdf(options))
+        try:
+            subprocess.run([tool, "-png", "-r", str(PREVIEW_DPI), "-f", "1", "-l", "1",
+                            "-singlefile", str(pdf), str(out)],
+                           check=True, capture_output=True, timeout=PREVIEW_TIMEOUT)
+            return out.with_suffix(".png").read_bytes()
+        except (OSError, subprocess.SubprocessError) as err:
+            raise PreviewUnavailable(str(err)) from err
+
+
+def _choices() -> dict[str, list[tuple[str, str, str]]]:
+    """The radio buttons of the form: value, label, hint."""
+    return {
+        "kind": [
+            ("player-sheet", _("Player sheet"),
+             _("One per player and game: the building, the five tracks and the score.")),
+            ("facade-sheet", _("Facade sheet"),
+             _("One per table and game: every shape to draw, crossed off as the X shapes are "
+               "taken.")),
+        ],
+        "paper": [("a4", _("A4"), _("210 × 297 mm")),
+                  ("letter", _("US Letter"), _("8.5 × 11 in"))],
+    }
+
+
+def preview_size(paper: str) -> tuple[int, int]:
+    """The preview's width and height in pixels, as pdftoppm rounds them."""
+    width, height = PAPERS[paper]
+    return math.ceil(width * PREVIEW_DPI / 72), math.ceil(height * PREVIEW_DPI / 72)
+
+
+def _form(options: PadOptions, errors: dict[str, str], status: int) -> tuple[str, int]:
+    """The form page (or, for htmx, the form block alone) with the options and messages."""
+    template = "pads/_pads.html" if g.htmx else "pads/index.html"
+    pages_text = request.args.get("pages", "").strip() if "pages" in errors else str(options.pages)
+    choices = _choices()
+    labels = {value: label for group in choices.values() for value, label, _hint in group}
+    return render_template(template, options=options, errors=errors, pages_text=pages_text,
+                           choices=choices, max_pages=MAX_PAGES,
+                           kind_label=labels[options.kind], paper_label=labels[options.paper],
+                           preview_size=preview_size(options.paper)), status
+
+
+@bp.get("/")
+def index() -> tuple[str, int]:
+    """The form, filled in from the query, with a preview of the first page."""
+    options, errors = parse(request.args)
+    return _form(options, errors, 400 if errors else 200)
+
+
+@bp.get("/pad.pdf")
+def download() -> Response | tuple[str, int]:
+    """The PDF as a download; bad options get the form back with the reasons (400)."""
+    options, errors = parse(request.args)
+    if errors:
+        return _form(options, errors, 400)
+    return Response(pad_pdf(options), mimetype="application/pdf", headers={
+        "Content-Disposition": f'attachment; filename="{options.filename()}"',
+        "X-Content-Type-Options": "nosniff",
+    })
+
+
+@bp.get("/preview.png")
+def preview() -> Response | tuple[str, int]:
+    """A small PNG of the PDF's first page; 400 for bad options, 503 when it cannot be drawn."""
+    options, errors = parse(request.args)
+    back = url_for("pads.index", **options.query())
+    if errors:
+        return page(400, _("No preview for these options"), " ".join(errors.values()), back)
+    try:
+        png = preview_png(options)
+    except PreviewUnavailable:
+        return page(503, _("No preview just now"),
+                    _("The preview picture cannot be drawn on this server just now. The PDF "
+                      "download works all the same."), back)
+    return Response(png, mimetype="image/png", headers={
+        "Cache-Control": f"public, max-age={PREVIEW_MAX_AGE}",
+        "X-Content-Type-Options": "nosniff",
+    })

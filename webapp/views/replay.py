@@ -1,0 +1,258 @@
+"""Replays (/r): any Roll & Write game of the database move by move, read from its action log
+(`/r/<code>?at=N` or `?turn=T`), its shareable text (`/r/<code>/text`), and the page where a
+pasted game text is replayed (`/r`). A replay shows only actions already in the log, never a
+roll ahead, and never the seed of a game still being played."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+
+from facade.errors import IllegalAction
+from facade.gametext import GameText, GameTextError, read_text, replay_text
+from facade.grid import bits, cell_name
+from rollwrite import actions as A  # noqa: N812
+from webapp import table_page as P  # noqa: N812
+from webapp.errors import page
+from webapp.game_text import game_text, player_names, store_text, stored_text
+from webapp.limits import create_limited
+from webapp.store import Game, NotFound, Store
+from webapp.table_events import action_text
+
+bp = Blueprint("replay", __name__, url_prefix="/r")
+
+EDITION = "rollwrite"  # the edition whose sheets these pages draw
+TEXT_MAX = 60_000  # characters of a pasted game text (the request limit is 64 KiB)
+
+
+def _store() -> Store:
+    return current_app.extensions["store"]
+
+
+class BadPosition(Exception):
+    """`at` or `turn` names no position of the game; the message says which exist."""
+
+
+@dataclass
+class Position:
+    """What the replay shows at one step: the state there, every step's turn and words."""
+
+    at: int  # actions applied (0: the start)
+    last: int  # actions in the log
+    state: Any
+    turns: list[int]  # turn number at each position 0..last
+    steps: list[dict[str, Any]]  # per action: at, notation, words, turn
+
+
+def _game(code: str) -> Game:
+    """The game of a replay page: a Roll & Write game, else a 404 page saying why."""
+    try:
+        game = _store().game(code)
+    except NotFound:
+        raise _Refused(404, _("No such game"),
+                       _("There is no game with the code %(code)s. Check the code and try "
+                         "again.", code=code)) from None
+    if game.edition != EDITION:
+        raise _Refused(404, _("No replay for this game"),
+                       _("Move-by-move replays are for Roll & Write games; %(code)s is not "
+                         "one.", code=game.code), _back(game))
+    return game
+
+
+def _back(game: Game) -> str | None:
+    """Where the game itself is shown, if this app has a page for it."""
+    pages = {"table": "tables.table", "card": "card.game", "dice": "dice.table"}
+    endpoint = pages.get(game.kind)
+    if endpoint and endpoint in current_app.view_functions:
+        return url_for(endpoint, code=game.code)
+    return None
+
+
+class _Refused(Exception):
+    """An error page to show: status, title, message, a link back."""
+
+    def __init__(self, status: int, title: str, message: str, back: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.title, self.message, self.back = status, title, message, back
+
+
+@bp.errorhandler(_Refused)
+def _refused(err: _Refused) -> tuple[str, int]:
+    return page(err.status, err.title, err.message, err.back)
+
+
+def _names(game: Game) -> list[str]:
+    """Names as the game's own pages show them (a companion's empty seat: "Seat N")."""
+    store = _store()
+    if game.kind == "table":
+        return [s.name or _("Seat %(n)s", n=s.seat + 1) for s in store.seats(game)]
+    return player_names(store, game)
+
+
+def _replay(text: GameText, at: int | None, turn: str | None, names: list[str]) -> Position:
+    """Replay the whole log once: each step's turn and words, and the state at the position
+    asked for (`at` actions, or the start of turn `turn`); BadPosition when there is none."""
+    factory = _store().factories[EDITION]
+    state = factory(text.config)
+    turns = [state.turn + 1]
+    steps: list[dict[str, Any]] = []
+    states = {0: state.clone()}
+    want = at
+    wanted_turn: int | None = None
+    if turn is not None:
+        try:
+            wanted_turn = int(turn)
+        except ValueError:
+            raise BadPosition(_("“%(turn)s” is not a turn number.", turn=turn)) from None
+    for n, (_line, action) in enumerate(text.actions, start=1):
+        events = state.apply(action)
+        turns.append(state.turn + 1)
+        steps.append({"at": n, "notation": state.log[-1], "turn": turns[-1],
+                      "words": action_text([e.to_dict() for e in events], names)})
+        if n == want:
+            states[n] = state.clone()
+        if wanted_turn is not None and want is None and turns[-1] == wanted_turn:
+            want = n
+            states[n] = state.clone()
+    last = len(steps)
+    if wanted_turn is not None:
+        if wanted_turn == turns[0]:
+            want = 0
+        if want is None:
+            raise BadPosition(_("There is no turn %(turn)s: this game has turns 1 to %(last)s.",
+                                turn=wanted_turn, last=turns[-1]))
+    want = 0 if want is None else want
+    if not 0 <= want <= last:
+        raise BadPosition(_("There is no step %(at)s: this game has steps 0 to %(last)s.",
+                            at=want, last=last))
+    return Position(want, last, states[want], turns, steps)
+
+
+def _position_args() -> tuple[int | None, str | None, str | None]:
+    """`at` and `turn` from the query; a message when `at` is not a number."""
+    at_text = request.args.get("at", "").strip()
+    turn = request.args.get("turn", "").strip() or None
+    if not at_text:
+        return None, turn, None
+    try:
+        return int(at_text), None, None
+    except ValueError:
+        return None, None, _("“%(at)s” is not a step number.", at=at_text)
+
+
+def _touched(action: str) -> tuple[int | None, set[str]]:
+    """The seat an action belongs to and the cells it marked (drawn tile, extra, arms)."""
+    try:
+        a = A.parse_action(action)
+    except IllegalAction:
+        return None, set()
+    if isinstance(a, A.Draw):
+        return a.player, {cell_name(b) for b in bits(a.mask)}
+    if isinstance(a, A.Extra | A.ArmsCell):
+        return a.player, {cell_name(a.cell)}
+    return a.player, set()
+
+
+def _context(game: Game, names: list[str], pos: Position,
+             message: str | None = None) -> dict[str, Any]:
+    state = pos.state
+    view = state.player_view(None)
+    step = pos.steps[pos.at - 1] if pos.at else None
+    actor, cells = _touched(step["notation"]) if step else (None, set())
+    grids = [
+        P.grid(view["buildings"][p]["rows"], set(), set(), set(), None, lambda n: "")
+        for p in range(state.players)
+    ]
+    if actor is not None and 0 <= actor < len(grids):
+        for row in grids[actor]:
+            for cell in row:
+                if cell.name in cells:
+                    cell.css.append("acted")  # the cells this step marked
+    turn = pos.turns[pos.at]
+    start = pos.turns.index(turn)
+    return {
+        "game": game, "names": names, "view": view, "pos": pos, "step": step, "grids": grids,
+        "actor": actor, "turn_steps": pos.steps[start:pos.at], "turn_start": start,
+        "last_turn": pos.turns[-1], "message": message,
+        "colour_of": P.COLOUR_OF, "shapes": P.SHAPES,
+        "winner_names": ", ".join(names[w] for w in view["winners"]),
+    }
+
+
+def _render(game: Game, status: int = 200) -> tuple[str, int]:
+    store = _store()
+    text = stored_text(store, game)
+    names = _names(game)
+    at, turn, message = _position_args()
+    try:
+        pos = _replay(text, at, turn, names) if message is None else None
+    except BadPosition as err:
+        message = str(err)
+        pos = None
+    if pos is None:
+        pos, status = _replay(text, 0, None, names), 400
+    ctx = _context(game, names, pos, message)
+    template = "replay/_board.html" if g.htmx else "replay/game.html"
+    return render_template(template, **ctx), status
+
+
+@bp.get("/<code>")
+def game(code: str) -> Any:
+    """The replay of a game at step `at` (or the start of turn `turn`; default the start)."""
+    return _render(_game(code))
+
+
+@bp.get("/<code>/text")
+def text(code: str) -> Response:
+    """The game's shareable text (`copenhagen replay` and the paste page read it)."""
+    game = _game(code)
+    resp = Response(game_text(_store(), game), mimetype="text/plain")
+    resp.headers["Content-Disposition"] = f'inline; filename="copenhagen-{game.code}.txt"'
+    return resp
+
+
+def _reason(err: GameTextError) -> str:
+    """Where and why a game text failed, in words (the engine's reason as it said it)."""
+    if err.line is None:
+        return err.reason
+    if err.action:
+        return _("Line %(line)s (%(action)s): %(reason)s", line=err.line, action=err.action,
+                 reason=err.reason)
+    return _("Line %(line)s: %(reason)s", line=err.line, reason=err.reason)
+
+
+@bp.route("", methods=["GET", "POST"])
+@create_limited
+def paste() -> Any:
+    """The form where a game text is pasted, and its replay: kept as a read-only game, then
+    shown at its start; 400 with the line that failed and why when it does not replay."""
+    if request.method == "GET":
+        return render_template("replay/paste.html", text="", error=None)
+    body = request.form.get("text", "")
+    try:
+        if len(body) > TEXT_MAX:
+            raise GameTextError(f"the text is longer than {TEXT_MAX} characters")
+        parsed = read_text(body)
+        if parsed.edition != EDITION:
+            raise GameTextError(f"replays on this site are for Roll & Write games "
+                                f"(edition: {EDITION}), not '{parsed.edition}'")
+        state, steps = replay_text(parsed, _store().factories[EDITION])
+    except GameTextError as err:
+        return render_template("replay/paste.html", text=body[:TEXT_MAX], error=_reason(err)), 400
+    game = store_text(_store(), parsed, steps, bool(state.is_over()))
+    return redirect(url_for("replay.game", code=game.code), 303)
+
+
+__all__ = ["bp"]

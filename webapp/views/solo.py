@@ -1,0 +1,300 @@
+"""Play Roll & Write solo (/s): against 1 to 3 bots, or the solitaire challenge (RULES 4),
+today's by default (its seed is the date, so everyone plays the same dice for the same
+choices). A solo game is a companion table whose other seats are bots: it is played on the
+table pages (`/t/<code>`), where bots act through `webapp.botplay`. The browser that starts a
+game is remembered with it (a random id in a long-lived cookie, `games.owner`): its unfinished
+games are listed, and its challenge results give its records (best per daily seed, streak)."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from bots.levels import LEVEL_NAMES
+from rollwrite.material import TARGET
+from rollwrite.solitaire import result as challenge_result
+from webapp import table_page as P  # noqa: N812
+from webapp.game_text import game_text
+from webapp.limits import create_limited
+from webapp.store import Game, NotFound, Store
+from webapp.table_seats import NAME_MAX, clean_name
+
+bp = Blueprint("solo", __name__, url_prefix="/s")
+
+BROWSER_COOKIE = "browser"  # a random id: which games this browser started
+BROWSER_DAYS = 400
+SEAT_COOKIE_DAYS = 7
+MAX_BOTS = 3
+SEED_MAX = 40  # characters of a typed challenge seed
+PAR_LEVEL = "strong"  # the bot whose result on the same seed is the par to beat
+RECORD_GAMES = 120  # finished challenges read for the records (newest first)
+LEVEL_LABELS = {"random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong")}
+_BROWSER_RE = re.compile(r"^[0-9a-f]{32}$")
+_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _store() -> Store:
+    return current_app.extensions["store"]
+
+
+# ---------------------------------------------------------------------------- the browser
+def browser_id() -> str | None:
+    """This browser's id, if it has one (a cookie that is not one of ours counts as none)."""
+    value = request.cookies.get(BROWSER_COOKIE, "")
+    return value if _BROWSER_RE.match(value) else None
+
+
+def _cookie(resp: Response, name: str, value: str, days: int) -> None:
+    resp.set_cookie(name, value, max_age=days * 24 * 3600, httponly=True, samesite="Lax",
+                    secure=request.is_secure, path="/")
+
+
+def today() -> str:
+    """Today's date (UTC) as the daily challenge's seed: `2026-11-24`."""
+    return datetime.now(UTC).date().isoformat()
+
+
+def daily_date(seed: str) -> date | None:
+    """The date a challenge seed names, if it is a date (a daily challenge)."""
+    if not _DATE_RE.match(seed):
+        return None
+    try:
+        return date.fromisoformat(seed)
+    except ValueError:
+        return None
+
+
+def challenge_of(game: Game) -> dict[str, Any] | None:
+    """The challenge settings of a solo game ({"seed", "daily"}), or None for a bots game."""
+    found = game.config.get("challenge")
+    return found if isinstance(found, dict) else None
+
+
+# ---------------------------------------------------------------------------- the par
+@lru_cache(maxsize=64)
+def par(seed: str) -> dict[str, Any]:
+    """The strong bot's result on the challenge of `seed`: turns, score, reached 12."""
+    from bots.solitaire import play  # the search is heavy: load it when a par is asked
+
+    out = play(seed, PAR_LEVEL)
+    return {"turns": out["turns"], "score": out["score"], "reached_12": out["reached_12"]}
+
+
+# ---------------------------------------------------------------------------- records
+@dataclass(frozen=True)
+class Attempt:
+    """One finished challenge of this browser."""
+
+    code: str
+    seed: str
+    turns: int
+    score: int
+    reached: bool
+
+
+def attempts(store: Store, owner: str) -> list[Attempt]:
+    """This browser's finished challenges, newest first (the engine's result of each)."""
+    out = []
+    for game, _when in store.owned(owner, "solo", limit=RECORD_GAMES * 3):
+        challenge = challenge_of(game)
+        if challenge is None or game.status != "over":
+            continue
+        res = challenge_result(store.state(game))
+        out.append(Attempt(game.code, str(challenge["seed"]), res["turns"], res["score"],
+                           bool(res["reached_12"])))
+        if len(out) >= RECORD_GAMES:
+            break
+    return out
+
+
+def best_by_seed(found: list[Attempt]) -> dict[str, Attempt]:
+    """The best attempt per seed: 12 points in the fewest turns; else the most points."""
+    best: dict[str, Attempt] = {}
+    for a in found:
+        old = best.get(a.seed)
+        if old is None or (a.reached, -a.turns if a.reached else a.score) > (
+            old.reached, -old.turns if old.reached else old.score
+        ):
+            best[a.seed] = a
+    return best
+
+
+def streak(found: list[Attempt], now: date) -> int:
+    """Days in a row, up to today (or up to yesterday while today's is still to play), whose
+    daily challenge this browser brought to 12 points."""
+    done = {d for a in found if a.reached and (d := daily_date(a.seed)) is not None}
+    day = now if now in done else now - timedelta(days=1)
+    count = 0
+    while day in done:
+        count += 1
+        day -= timedelta(days=1)
+    return count
+
+
+def records(store: Store, owner: str | None) -> dict[str, Any]:
+    """What the records box shows: the daily bests (newest date first) and the streak."""
+    if owner is None:
+        return {"daily": [], "streak": 0, "played": 0}
+    found = attempts(store, owner)
+    best = best_by_seed(found)
+    daily = sorted((a for s, a in best.items() if daily_date(s)), key=lambda a: a.seed,
+                   reverse=True)
+    return {"daily": daily[:14], "streak": streak(found, date.fromisoformat(today())),
+            "played": len(found)}
+
+
+def unfinished(store: Store, owner: str | None, limit: int = 10) -> list[dict[str, Any]]:
+    """This browser's solo games still being played, newest move first."""
+    if owner is None:
+        return []
+    out = []
+    for game, when in store.owned(owner, "solo", limit=50):
+        if game.status == "over":
+            continue
+        challenge = challenge_of(game)
+        bots = [s.bot for s in store.seats(game) if s.bot]
+        out.append({"code": game.code, "challenge": challenge, "bots": bots, "when": when,
+                    "moves": game.seq})
+        if len(out) >= limit:
+            break
+    return out
+
+
+# ---------------------------------------------------------------------------- pages
+def _page(form: dict[str, Any], error: str | None = None, status: int = 200) -> Any:
+    owner = browser_id()
+    store = _store()
+    return render_template(
+        "solo/index.html", form=form, error=error, levels=LEVEL_NAMES, level_labels=LEVEL_LABELS,
+        today=today(), unfinished=unfinished(store, owner), records=records(store, owner),
+        max_bots=MAX_BOTS, seed_max=SEED_MAX, name_max=NAME_MAX,
+    ), status
+
+
+@bp.get("/")
+def index() -> Any:
+    """Choose: a game against bots, or the solitaire challenge; unfinished games, records."""
+    return _page({})
+
+
+def _start(store: Store, config: dict[str, Any], bots: dict[int, str], name: str) -> Response:
+    """Store the game, seat this browser, and go to the table."""
+    owner = browser_id() or secrets.token_hex(16)
+    game = store.create_game("solo", "rollwrite", config, len(config["players"]), bots=bots,
+                             owner=owner)
+    token = store.claim_seat(game, 0, name)
+    resp = redirect(url_for("tables.table", code=game.code), 303)
+    _cookie(resp, BROWSER_COOKIE, owner, BROWSER_DAYS)
+    if token:
+        _cookie(resp, f"seat_{game.code}", token, SEAT_COOKIE_DAYS)
+    return resp
+
+
+def bot_names(levels: list[str]) -> list[str]:
+    """The bots' seat names: "Bot 1 (strong)", ... in the page's language."""
+    return [_("Bot %(n)s (%(level)s)", n=i + 1, level=LEVEL_LABELS[lv])
+            for i, lv in enumerate(levels)]
+
+
+@bp.post("/bots")
+@create_limited
+def create_bots() -> Any:
+    """A game against 1 to 3 bots, each with its level; the mirror option."""
+    form = request.form
+    name = clean_name(form.get("name")) or _("You")
+    try:
+        count = int(form.get("bots", ""))
+    except ValueError:
+        count = 0
+    if not 1 <= count <= MAX_BOTS:
+        return _page(form, _("Choose 1, 2 or 3 bots."), 400)
+    levels = [form.get(f"level{i}", "greedy") for i in range(1, count + 1)]
+    for i, level in enumerate(levels):
+        if level not in LEVEL_NAMES:
+            return _page(form, _("Bot %(n)s: choose its level: random, greedy or strong.",
+                                 n=i + 1), 400)
+    if form.get("name") and clean_name(form.get("name")) is None:
+        return _page(form, _("Give your name: 1 to %(max)s characters.", max=NAME_MAX), 400)
+    config = {
+        "players": [name, *bot_names(levels)],
+        "seed": secrets.token_hex(8),
+        "options": {"mirror": form.get("mirror") in ("1", "on", "true", "yes"),
+                    "dice": "seeded"},
+    }
+    bots = {i + 1: level for i, level in enumerate(levels)}
+    return _start(_store(), config, bots, name)
+
+
+@bp.post("/challenge")
+@create_limited
+def create_challenge() -> Any:
+    """The solitaire challenge of a seed: today's date unless another seed is typed."""
+    form = request.form
+    seed = " ".join(str(form.get("seed") or "").split()) or today()
+    if len(seed) > SEED_MAX:
+        return _page(form, _("A seed has at most %(max)s characters.", max=SEED_MAX), 400)
+    if form.get("name") and clean_name(form.get("name")) is None:
+        return _page(form, _("Give your name: 1 to %(max)s characters.", max=NAME_MAX), 400)
+    name = clean_name(form.get("name")) or _("You")
+    config = {
+        "players": [name],
+        "seed": seed,
+        "options": {"mirror": False, "dice": "seeded"},
+        "challenge": {"seed": seed, "daily": daily_date(seed) is not None},
+    }
+    return _start(_store(), config, {}, name)
+
+
+@bp.get("/<code>/result")
+def result(code: str) -> Any:
+    """A finished challenge: turns to 12 points, the par, the game as text, the records."""
+    store = _store()
+    try:
+        game = store.game(code)
+    except NotFound:
+        raise
+    challenge = challenge_of(game)
+    if game.kind != "solo" or challenge is None:
+        raise NotFound(code)
+    if game.status != "over":
+        return redirect(url_for("tables.table", code=game.code), 303)
+    state = store.state(game)
+    res = challenge_result(state)
+    view = state.player_view(0)
+    grid = P.grid(view["buildings"][0]["rows"], set(), set(), set(), None, lambda n: "")
+    seed = str(challenge["seed"])
+    owner = browser_id()
+    mine = owner is not None and owner == game.owner
+    return render_template(
+        "solo/result.html", game=game, res=res, seed=seed, view=view, grid=grid,
+        daily=daily_date(seed), par=par(seed), target=TARGET, text=game_text(store, game),
+        mine=mine, records=records(store, game.owner) if mine else None, today=today(),
+    )
+
+
+@bp.get("/<code>")
+def open_game(code: str) -> Response:
+    """A solo game's short link: its table page (or its result, once a challenge is over)."""
+    game = _store().game(code)
+    if game.kind != "solo":
+        abort(404)
+    if game.status == "over" and challenge_of(game):
+        return redirect(url_for("solo.result", code=game.code), 303)
+    return redirect(url_for("tables.table", code=game.code), 303)

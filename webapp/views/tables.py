@@ -1,0 +1,739 @@
+"""The table companion: one phone per player at a real Roll & Write table.
+
+Design: the game starts the moment the host creates it. The engine knows the players by the
+names given at creation (the host's name, "Seat N" for the others); the names shown come from
+the seats table, so a player who joins later is named everywhere at once. Free seats do not
+block the game: the host can pass (or play the turn) for an absent player. Each phone holds
+a seat cookie `seat_<CODE>`, the host's phone also `host_<CODE>`. A rematch reserves every
+seat under a token derived from the old one, so each phone lands in its own seat again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import secrets
+from typing import Any
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    g,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+
+from bots.levels import make_bot
+from facade.errors import IllegalAction
+from rollwrite import actions as A  # noqa: N812
+from rollwrite.bots import hint as bot_hint
+from webapp import botplay
+from webapp import table_page as P  # noqa: N812
+from webapp.errors import page
+from webapp.store import Conflict, Game, NotFound, Store, normalise_code
+from webapp.table_events import action_text, event_text
+from webapp.table_seats import (
+    NAME_MAX,
+    clean_name,
+    derived_token,
+    reserve_seat,
+    set_host_token,
+)
+
+bp = Blueprint("tables", __name__, url_prefix="/t")
+
+COOKIE_DAYS = 7
+MIN_SEATS, MAX_SEATS = 2, 4
+HOST_PLAY_STEPS = 60  # a turn played for an absent player never takes more steps
+BOT_STEP_SECONDS = 0.8  # a bot plays at most one action per this many seconds while watched
+RECENT_MOVES = 6  # lines of the "latest moves" box of a game with bots
+
+
+# ---------------------------------------------------------------------------- helpers
+def new_seed() -> str:
+    """The dice seed of a new game: unpredictable, so nobody can work out the rolls."""
+    return secrets.token_hex(8)
+
+
+def _store() -> Store:
+    return current_app.extensions["store"]
+
+
+# kinds of game whose pages are these (others have their own areas)
+KINDS = ("table", "solo")  # solo: a table whose other seats are bots (webapp/views/solo.py)
+# where the home page's code field sends a code of each kind
+JOIN_PAGES = {
+    "table": "tables.join", "card": "card.join", "dice": "dice.table", "replay": "replay.game",
+    "solo": "tables.table",
+}
+
+
+def _game(code: str) -> Game:
+    game = _store().game(code)
+    if game.kind not in KINDS:
+        raise NotFound(code)
+    return game
+
+
+def _seat(game: Game) -> int | None:
+    """The seat this phone holds in the game (from its cookie), if any; a solo game also
+    knows the browser that started it, so it comes back after the seat cookie is gone."""
+    seat = _store().seat_of(game, request.cookies.get(f"seat_{game.code}"))
+    if seat is None and game.kind == "solo" and game.owner:
+        mine = request.cookies.get("browser", "")
+        if mine and secrets.compare_digest(mine, game.owner):
+            return 0
+    return seat
+
+
+def _is_host(game: Game) -> bool:
+    token = request.cookies.get(f"host_{game.code}")
+    return bool(token) and secrets.compare_digest(token, game.host_token)
+
+
+def _set_cookie(resp: Response, name: str, value: str) -> None:
+    resp.set_cookie(
+        name, value, max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="Lax",
+        secure=request.is_secure, path="/",
+    )
+
+
+def _names(game: Game) -> list[str]:
+    """The seats' names as the table shows them."""
+    return [s.name or _("Seat %(n)s", n=s.seat + 1) for s in _store().seats(game)]
+
+
+def _wants_json() -> bool:
+    if request.is_json:
+        return True
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return best == "application/json" and "text/html" not in request.accept_mimetypes.values()
+
+
+def _form() -> dict[str, Any]:
+    """The posted fields (form or JSON), lists kept where a field repeats."""
+    if request.is_json:
+        body = request.get_json(silent=True)
+        return body if isinstance(body, dict) else {}
+    out: dict[str, Any] = {}
+    for key in request.form:
+        values = request.form.getlist(key)
+        out[key] = values if len(values) > 1 else values[0]
+    return out
+
+
+def _list(value: Any) -> list[str]:
+    if value is None or value == "":
+        return []
+    if isinstance(value, list | tuple):
+        return [str(v) for v in value]
+    return [p for p in str(value).replace(" ", ",").split(",") if p]
+
+
+# ---------------------------------------------------------------------------- create, join
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> Any:
+    """Create a table: seats, the host's name, the mirror option, app or real dice."""
+    if request.method == "GET":
+        return render_template("tables/new.html", form={}, error=None)
+    form = request.form
+    name = clean_name(form.get("name"))
+    error = None
+    try:
+        count = int(form.get("seats", ""))
+    except ValueError:
+        count = 0
+    if not MIN_SEATS <= count <= MAX_SEATS:
+        error = _("A table has 2 to 4 seats.")
+    elif name is None:
+        error = _("Give your name: 1 to %(max)s characters.", max=NAME_MAX)
+    elif form.get("dice", "app") not in ("app", "real"):
+        error = _("Choose who rolls: the app or real dice.")
+    if error:
+        return render_template("tables/new.html", form=form, error=error), 400
+    assert name is not None
+    players = [name] + [f"Seat {i + 1}" for i in range(1, count)]
+    config = {
+        "players": players,
+        "seed": new_seed(),
+        "options": {
+            "mirror": form.get("mirror") in ("1", "on", "true", "yes"),
+            "dice": "seeded" if form.get("dice", "app") == "app" else "manual",
+        },
+    }
+    store = _store()
+    game = store.create_game("table", "rollwrite", config, count)
+    token = store.claim_seat(game, 0, name)
+    resp = redirect(url_for("tables.table", code=game.code), 303)
+    _set_cookie(resp, f"host_{game.code}", game.host_token)
+    if token:
+        _set_cookie(resp, f"seat_{game.code}", token)
+    return resp
+
+
+@bp.get("/join")
+def join_code() -> Response:
+    """The home page's code field: on to that table's join page."""
+    code = normalise_code(request.args.get("code", ""))
+    if not code:
+        raise NotFound("")
+    game = _store().game(code)
+    page = JOIN_PAGES.get(game.kind)
+    if page is None or page not in current_app.view_functions:
+        raise NotFound(code)
+    return redirect(url_for(page, code=game.code), 303)
+
+
+@bp.route("/<code>/join", methods=["GET", "POST"])
+def join(code: str) -> Any:
+    """Take a free seat under a name."""
+    game = _game(code)
+    store = _store()
+    if _seat(game) is not None:
+        return redirect(url_for("tables.table", code=game.code), 303)
+    seats = store.seats(game)
+    names = _names(game)
+    if request.method == "GET":
+        return render_template("tables/join.html", game=game, seats=seats, names=names,
+                               error=None, form={})
+    name = clean_name(request.form.get("name"))
+    try:
+        seat = int(request.form.get("seat", ""))
+    except ValueError:
+        seat = -1
+    error, status = None, 400
+    if not 0 <= seat < len(seats):
+        error = _("Choose one of the free seats.")
+    elif name is None:
+        error = _("Give your name: 1 to %(max)s characters.", max=NAME_MAX)
+    if error is None:
+        token = store.claim_seat(game, seat, name or "")
+        if token is None:
+            error, status = _("Someone else took seat %(n)s a moment ago. Choose another seat.",
+                              n=seat + 1), 409
+        else:
+            resp = redirect(url_for("tables.table", code=game.code), 303)
+            _set_cookie(resp, f"seat_{game.code}", token)
+            return resp
+    seats = store.seats(game)
+    return render_template("tables/join.html", game=game, seats=seats, names=_names(game),
+                           error=error, form=request.form), status
+
+
+# ---------------------------------------------------------------------------- the page
+def _roll_count(state: Any) -> int:
+    """How many dice faces a manual roll needs now (5, or the dice being rerolled)."""
+    return len(state.reroll_dice) if state.phase == "reroll" else 5
+
+
+def _table_context(game: Game, seat: int | None, args: Any,
+                   highlight: frozenset[str] = frozenset()) -> dict[str, Any]:
+    store = _store()
+    state = store.state(game)
+    seats = store.seats(game)
+    names = [s.name or _("Seat %(n)s", n=s.seat + 1) for s in seats]
+    view = state.player_view(seat)
+    legal = state.legal_actions(seat) if seat is not None else []
+    seq = state.seq
+    last = store.log(game, after=seq - 1) if seq else []
+    last_line = action_text(last[-1].events, names) if last else ""
+    ctx: dict[str, Any] = {
+        "game": game, "state": state, "view": view, "seat": seat, "names": names,
+        "seats": seats, "seq": seq, "legal": [str(a) for a in legal], "host": _is_host(game),
+        "seat_sig": _seat_sig(seats),
+        "last_line": last_line, "free_seats": [s.seat for s in seats if not s.taken],
+        "poll_seconds": current_app.config["POLL_SECONDS"],
+        "args": {k: v for k, v in args.items() if k in ("cell", "k", "mode", "faces")},
+        "manual": view["options"]["dice"] == "manual",
+        "faces_letters": P.FACE_LETTERS, "colour_of": P.COLOUR_OF, "shapes": P.SHAPES,
+        "chosen_colour": P.colour_of(view["chosen"]["tile"]) if view["chosen"] else None,
+        "winner_names": ", ".join(names[w] for w in view["winners"]),
+    }
+    verbs = {P.verb(a) for a in legal}
+    ctx["verbs"] = verbs
+    ctx["actions"] = {v: [str(a) for a in legal if P.verb(a) == v] for v in verbs}
+    ctx["choices"] = P.group_choices(legal, list(state.dice))
+    ctx["rerolls"] = "reroll" in verbs
+    ctx["changes"] = "change" in verbs
+    ctx["picks"] = _picks(legal, state)
+    ctx.update(_bots_context(game, state, seats, names))
+    ctx["roll_count"] = _roll_count(state)
+    ctx["reroll_dice"] = [d + 1 for d in getattr(state, "reroll_dice", [])]
+    ctx["faces"] = "".join(ch for ch in str(args.get("faces", "")).upper()
+                           if ch in P.FACE_LETTERS)[: ctx["roll_count"]]
+    ctx.update(_grid_context(game, state, view, seat, legal, args, highlight))
+    ctx["hint"] = None
+    return ctx
+
+
+def _bots_context(game: Game, state: Any, seats: list[Any], names: list[str]) -> dict[str, Any]:
+    """Bots at the table: who they are, whether one is to act, and the latest moves in words
+    (newest first) so that a person can follow what they did."""
+    levels = {s.seat: s.bot for s in seats if s.bot}
+    out: dict[str, Any] = {"bots": levels, "bots_pending": bool(botplay.pending(state, levels)),
+                           "recent": [], "challenge": game.config.get("challenge")}
+    if levels:
+        rows = _store().log(game, after=max(0, state.seq - RECENT_MOVES))
+        out["recent"] = [line for line in (action_text(r.events, names) for r in reversed(rows))
+                         if line]
+    if out["bots_pending"]:
+        out["poll_seconds"] = BOT_STEP_SECONDS
+    return out
+
+
+def _picks(legal: list[Any], state: Any) -> list[dict[str, Any]]:
+    """Passive picks grouped by die: [{die, face, letter, options: [(track, text)]}]."""
+    out: dict[int, dict[str, Any]] = {}
+    for a in legal:
+        if isinstance(a, A.Pick):
+            face = state.dice[a.die]
+            entry = out.setdefault(a.die, {"die": a.die + 1, "face": face,
+                                           "letter": P.LETTER[face], "options": []})
+            entry["options"].append((a.track, str(a)))
+    return [out[d] for d in sorted(out)]
+
+
+def _grid_context(
+    game: Game, state: Any, view: dict[str, Any], seat: int | None, legal: list[Any], args: Any,
+    highlight: frozenset[str] = frozenset(),
+) -> dict[str, Any]:
+    """The own building with what can be tapped now: placements, extra cells, arms cells."""
+    if seat is None:
+        return {"grid": None, "grid_mode": None, "placement": None, "cell_actions": []}
+    mode = args.get("mode", "")
+    cell = (args.get("cell") or "").lower() or None
+    try:
+        k = int(args.get("k", 0))
+    except ValueError:
+        k = 0
+    selectable: set[str] = set()
+    preview: set[str] = set()
+    placement = None
+    cell_actions: list[tuple[str, str]] = []
+    grid_mode = None
+    arms = P.single_cells(legal, A.ArmsCell)
+    extras = P.single_cells(legal, A.Extra)
+    draws = P.draws_by_mask(legal)
+    if arms or any(isinstance(a, A.ArmsTrack) for a in legal):
+        grid_mode, selectable = "arms", set(arms)
+        cell_actions = arms.get(cell or "", [])
+    elif mode == "extra" and extras:
+        grid_mode, selectable = "extra", set(extras)
+        cell_actions = extras.get(cell or "", [])
+    elif draws:
+        grid_mode = "draw"
+        for mask in draws:
+            selectable.update(P.cell_name(b) for b in P.bits(mask))
+        placement = P.pick_placement(legal, cell, k)
+        if placement:
+            preview = set(placement.cells)
+    if cell not in selectable:
+        cell, cell_actions = None, []
+
+    def href(name: str) -> str:
+        params = {"cell": name}
+        if grid_mode == "extra":
+            params["mode"] = "extra"
+        return url_for("tables.table", code=game.code, **params)
+
+    rows = view["buildings"][seat]["rows"]
+    return {
+        "grid": P.grid(rows, selectable, selectable, preview | highlight, cell, href),
+        "grid_mode": grid_mode, "placement": placement, "cell_actions": cell_actions,
+        "cell": cell, "extras_possible": bool(extras),
+    }
+
+
+def _render_table(game: Game, status: int = 200, message: str | None = None,
+                  title: str | None = None, args: Any = None,
+                  hint: dict[str, Any] | None = None) -> tuple[str, int]:
+    highlight = frozenset(hint["cells"]) if hint else frozenset()
+    ctx = _table_context(game, _seat(game), request.args if args is None else args, highlight)
+    ctx["message"], ctx["message_title"] = message, title
+    ctx["hint"] = hint
+    template = "tables/_table.html" if g.htmx else "tables/table.html"
+    return render_template(template, **ctx), status
+
+
+def _bots_step(game: Game) -> Game:
+    """A game with bots: the next bot action, if one is due (at a pace a person can follow)."""
+    if game.kind == "solo" and game.status != "over" and botplay.advance(
+        _store(), game, 1, BOT_STEP_SECONDS
+    ):
+        return _store().game(game.code)
+    return game
+
+
+@bp.get("/<code>")
+def table(code: str) -> Any:
+    """A phone's page: its sheet and what it may do now (or a join prompt and the overview)."""
+    game = _bots_step(_game(code))
+    return _render_table(game)
+
+
+def _seat_sig(seats: list[Any]) -> str:
+    """A short fingerprint of who holds which seat: a join or a freed seat changes it, so
+    polling phones refresh although no move was made."""
+    text = "|".join(f"{s.seat}:{s.name or ''}:{int(s.taken)}" for s in seats)
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+@bp.get("/<code>/poll")
+def poll(code: str) -> Any:
+    """htmx polling: 204 while the game stands at `seq`, else the fresh fragment; once the
+    finished game has a rematch, every phone is sent to its seat there."""
+    game = _bots_step(_game(code))
+    try:
+        seen = int(request.args.get("seq", "-1"))
+    except ValueError:
+        seen = -1
+    if game.next_code:
+        resp = make_response("", 204)
+        resp.headers["HX-Redirect"] = url_for("tables.follow", code=game.code)
+        return resp
+    if seen == game.seq and request.args.get("seats") in (None, _seat_sig(_store().seats(game))):
+        return Response(status=204)
+    return _render_table(game)
+
+
+@bp.get("/<code>/version")
+def version(code: str) -> Response:
+    """{"seq", "status"} of a game, with an ETag (304 when unchanged)."""
+    seq, status = _store().head(code)
+    game_next = None
+    if status == "over":
+        game_next = _game(code).next_code
+    etag = f"{seq}-{status}-{game_next or ''}"
+    if request.if_none_match.contains(etag):
+        resp = Response(status=304)
+    else:
+        resp = jsonify({"seq": seq, "status": status, "next": game_next})
+    resp.set_etag(etag)
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/<code>/qr.svg")
+def qr(code: str) -> Response:
+    """The QR code of the table's join link."""
+    game = _game(code)
+    url = url_for("tables.join", code=game.code, _external=True)
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False)
+    resp = Response(out.getvalue(), mimetype="image/svg+xml")
+    resp.headers["Cache-Control"] = "public, max-age=86400"
+    return resp
+
+
+@bp.get("/<code>/api")
+def api(code: str) -> Response:
+    """JSON for tools and bots: the seat's view and its legal actions in the notation."""
+    game = _game(code)
+    seat = _seat(game)
+    state = _store().state(game)
+    out: dict[str, Any] = {
+        "seq": state.seq,
+        "seat": seat,
+        "view": state.player_view(seat),
+        "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
+    }
+    if seat is not None and state.is_chance() and seat == state.active and not state.seeded:
+        out["roll_faces"] = _roll_count(state)  # real dice: send `faces` with this many letters
+    return jsonify(out)
+
+
+@bp.get("/<code>/sheet/<int:seat>")
+def sheet(code: str, seat: int) -> Any:
+    """Any player's sheet, read-only."""
+    game = _game(code)
+    state = _store().state(game)
+    if not 0 <= seat < state.players:
+        abort(404)
+    names = _names(game)
+    view = state.player_view(seat)
+    grid = P.grid(view["buildings"][seat]["rows"], set(), set(), set(), None, lambda n: "")
+    return render_template("tables/sheet.html", game=game, view=view, names=names, who=seat,
+                           grid=grid, me=_seat(game))
+
+
+@bp.get("/<code>/log")
+def log(code: str) -> Any:
+    """The whole game: one line per action, in words and in the notation."""
+    game = _game(code)
+    names = _names(game)
+    rows = [
+        {"seq": r.seq, "seat": r.seat, "by_host": r.by_host, "text": r.text,
+         "words": action_text(r.events, names),
+         "details": [event_text(e, names) for e in r.events]}
+        for r in _store().log(game)
+    ]
+    return render_template("tables/log.html", game=game, rows=rows, names=names)
+
+
+# ---------------------------------------------------------------------------- acting
+class Unclear(Exception):
+    """A form that names no complete action; the message says what is missing."""
+
+
+def _notation(seat: int, form: dict[str, Any]) -> str:
+    """The action the posted fields describe, in the notation (the engine judges it).
+
+    Fields: `action` (a notation line), or `faces` (real dice: the letters rolled), or
+    `step` = "reroll" with `reroll` (dice numbers), or `step` = "change" with `change`
+    (dice numbers) and `to` (a face letter)."""
+    p = f"p{seat + 1}"
+    if form.get("action"):
+        return str(form["action"]).strip()
+    step = form.get("step") or ("reroll" if "reroll" in form else "change" if "change" in form
+                                else "roll" if "faces" in form else "")
+    if step == "roll":
+        return f"{p} roll {form.get('faces', '')}"
+    if step == "reroll":
+        dice = _list(form.get("reroll"))
+        if not dice:
+            raise Unclear(_("Tick the dice you want to reroll first."))
+        return f"{p} reroll {','.join(dice)}"
+    if step == "change":
+        dice = _list(form.get("change"))
+        if not dice:
+            raise Unclear(_("Tick the dice whose colour you want to change first."))
+        return f"{p} change {','.join(dice)} to {form.get('to', '')}"
+    raise Unclear(_("The form named no action. Tap one of the buttons."))
+
+
+def _refusal_title(err: IllegalAction) -> str:
+    """A translated headline for an engine refusal, from its stable code (the engine's own
+    English sentence follows it as the detail)."""
+    titles = {
+        "notation": _("Not a move"),
+        "not_your_turn": _("Not your turn"),
+        "game_over": _("The game is over"),
+        "wrong_phase": _("Not now"),
+        "illegal_placement": _("It cannot go there"),
+        "unaffordable": _("Not enough to pay for that"),
+        "tile_unavailable": _("That tile cannot be taken"),
+        "must_draw": _("A tile must be drawn"),
+        "unpick_refused": _("Too late to take it back"),
+    }
+    return titles.get(getattr(err, "code", ""), _("Not allowed"))
+
+
+def _refuse(game: Game, status: int, title: str, message: str, code: str = "") -> Any:
+    if _wants_json():
+        return jsonify({"ok": False, "error": message, "title": title, "code": code}), status
+    body, code = _render_table(game, status, message, title, args={})
+    resp = make_response(body, code)
+    if g.htmx:
+        resp.headers["HX-Push-Url"] = "false"
+    return resp
+
+
+@bp.post("/<code>/act")
+def act(code: str) -> Any:
+    """One action of this phone's seat: a notation line, or the fields the page's forms use."""
+    game = _game(code)
+    seat = _seat(game)
+    if seat is None:
+        return _refuse(game, 403, _("Not seated"),
+                       _("This phone holds no seat at this table: join first."))
+    form = _form()
+    try:
+        text = _notation(seat, form)
+    except Unclear as err:
+        return _refuse(game, 400, _("Nothing to do"), str(err))
+    try:
+        seen = int(form.get("seq", ""))
+    except (TypeError, ValueError):
+        seen = None
+    try:
+        action = A.parse_action(text)
+    except IllegalAction as err:
+        return _refuse(game, 422, _refusal_title(err), str(err), err.code)
+    if action.player != seat:
+        return _refuse(game, 403, _("Not your seat"),
+                       _("This phone plays seat %(n)s; that action is for another seat.",
+                         n=seat + 1))
+    try:
+        state, events = _store().act(game, seat, text, seen)
+    except Conflict:
+        return _refuse(game, 409, _("Someone moved first"),
+                       _("Another move reached the table before yours. The page now shows the "
+                         "game as it stands; look, then try again."))
+    except IllegalAction as err:
+        return _refuse(game, 422, _refusal_title(err), str(err), err.code)
+    botplay.note_action(game)
+    if _wants_json():
+        names = _names(game)
+        return jsonify({"ok": True, "seq": state.seq,
+                        "events": [event_text(e.to_dict(), names) for e in events]})
+    return redirect(url_for("tables.table", code=game.code), 303)
+
+
+# ---------------------------------------------------------------------------- bots, hint
+@bp.post("/<code>/skip")
+def skip(code: str) -> Any:
+    """"Skip ahead": every pending bot action now, until a person is to act or the game ends."""
+    game = _game(code)
+    if _seat(game) is None:
+        return _refuse(game, 403, _("Not seated"),
+                       _("Only the player of this game can make the bots hurry."))
+    botplay.skip_ahead(_store(), game)
+    return redirect(url_for("tables.table", code=game.code), 303)
+
+
+def hint_cells(action: Any) -> list[str]:
+    """The cells a hinted action marks, for highlighting them on the sheet."""
+    if isinstance(action, A.Draw):
+        return [P.cell_name(b) for b in P.bits(action.mask)]
+    if isinstance(action, A.Extra | A.ArmsCell):
+        return [P.cell_name(action.cell)]
+    return []
+
+
+_hints: dict[tuple[int, int, int], tuple[str, str, list[str]]] = {}
+
+
+def _hint_for(game: Game, state: Any, seat: int) -> tuple[str, str, list[str]]:
+    """The strong bot's suggestion for `seat` (decided from that seat's view only), with its
+    reason and cells; kept per game position, since the search takes a moment."""
+    key = (game.id, state.seq, seat)
+    if key not in _hints:
+        action, why = bot_hint(state.view(seat), seat)
+        if len(_hints) > 256:
+            _hints.clear()
+        _hints[key] = (str(action), why, hint_cells(action))
+    return _hints[key]
+
+
+@bp.get("/<code>/hint")
+def hint(code: str) -> Any:
+    """A solo player's hint: the strong bot's move, why, and its cells on the sheet."""
+    game = _game(code)
+    seat = _seat(game)
+    if game.kind != "solo" or seat is None:
+        return _refuse(game, 403, _("No hints here"),
+                       _("Hints are for solo games, for the player of the game."))
+    state = _store().state(game)
+    if state.is_over() or seat not in state.to_act() or state.is_chance():
+        return _refuse(game, 409, _("Nothing to hint"),
+                       _("A hint helps when it is your move; wait for your turn or your pick."))
+    text, why, cells = _hint_for(game, state, seat)
+    return _render_table(game, args={}, hint={"action": text, "reason": why, "cells": cells})
+
+
+# ---------------------------------------------------------------------------- host
+def _require_host(game: Game) -> None:
+    if not _is_host(game):
+        abort(403)
+
+
+@bp.post("/<code>/host/free/<int:seat>")
+def host_free(code: str, seat: int) -> Any:
+    """The host frees a seat: its phone is out, another phone may take it."""
+    game = _game(code)
+    _require_host(game)
+    if not 0 <= seat < len(_store().seats(game)):
+        abort(404)
+    _store().free_seat(game, seat)
+    return redirect(url_for("tables.table", code=game.code), 303)
+
+
+def host_step(state: Any, seat: int) -> str | None:
+    """The step the host takes for an absent seat: the roll that is due, the lightest of
+    `setup none` / `pass` / `end` the rules allow, else the greedy bot's move."""
+    if seat not in state.to_act():
+        return None
+    if state.is_chance() and seat == state.active:
+        return str(state.chance_action())
+    legal = state.legal_actions(seat)
+    for wanted in ("setup none", "pass", "end"):
+        for a in legal:
+            if str(a) == f"p{seat + 1} {wanted}":
+                return str(a)
+    return str(make_bot("rollwrite", "greedy", 0).decide(state, seat)) if legal else None
+
+
+@bp.post("/<code>/host/pass/<int:seat>")
+def host_pass(code: str, seat: int) -> Any:
+    """The host acts for an absent player until that seat has nothing left to do now."""
+    game = _game(code)
+    _require_host(game)
+    store = _store()
+    state = store.state(game)
+    if not 0 <= seat < state.players:
+        abort(404)
+    if seat not in state.to_act():
+        return _refuse(game, 409, _("Nothing to pass"),
+                       _("%(name)s has nothing to do right now.", name=_names(game)[seat]))
+    for _step in range(HOST_PLAY_STEPS):
+        text = host_step(state, seat)
+        if text is None:
+            break
+        try:
+            state, _events = store.act(game, seat, text, state.seq, by_host=True)
+        except Conflict:
+            break  # the table moved on meanwhile: show it as it stands
+    return redirect(url_for("tables.table", code=game.code), 303)
+
+
+# ---------------------------------------------------------------------------- rematch
+@bp.post("/<code>/again")
+def again(code: str) -> Any:
+    """A new game with the same seats and options; every phone is sent to its seat there."""
+    game = _game(code)
+    store = _store()
+    seat = _seat(game)
+    if seat is None and not _is_host(game):
+        abort(403)
+    if game.status != "over":
+        return _refuse(game, 409, _("Game not over"),
+                       _("A new game can start once this one is over."))
+    if not game.next_code:
+        seats = store.seats(game)
+        names = [s.name or f"Seat {s.seat + 1}" for s in seats]
+        config = {"players": names, "seed": new_seed(),
+                  "options": dict(game.config.get("options") or {})}
+        if game.config.get("challenge"):  # the same challenge again: the same dice
+            config["seed"] = game.config["seed"]
+            config["challenge"] = game.config["challenge"]
+        fresh = store.create_game(game.kind, "rollwrite", config, len(seats), parent_id=game.id,
+                                  bots={s.seat: s.bot for s in seats if s.bot},
+                                  owner=game.owner)
+        secret = current_app.config["SECRET_KEY"]
+        for s in seats:
+            if s.token:
+                reserve_seat(store, fresh, s.seat, names[s.seat],
+                             derived_token(secret, s.token, fresh.code))
+        set_host_token(store, fresh, derived_token(secret, game.host_token, fresh.code))
+        store.set_next(game, fresh.code)  # if another phone was faster, its game counts
+    return redirect(url_for("tables.follow", code=game.code), 303)
+
+
+@bp.get("/<code>/next")
+def follow(code: str) -> Response:
+    """From a finished game to its rematch, taking this phone's seat (and host role) along."""
+    game = _game(code)
+    if not game.next_code:
+        return redirect(url_for("tables.table", code=game.code), 303)
+    fresh = _game(game.next_code)
+    secret = current_app.config["SECRET_KEY"]
+    resp = redirect(url_for("tables.table", code=fresh.code), 303)
+    old_seat = request.cookies.get(f"seat_{game.code}")
+    if old_seat and _store().seat_of(game, old_seat) is not None:
+        token = derived_token(secret, old_seat, fresh.code)
+        if _store().seat_of(fresh, token) is not None:
+            _set_cookie(resp, f"seat_{fresh.code}", token)
+    if _is_host(game):
+        _set_cookie(resp, f"host_{fresh.code}", derived_token(secret, game.host_token, fresh.code))
+    return resp
+
+
+__all__ = ["bp", "host_step", "page"]
