@@ -78,15 +78,25 @@ def seat_table(ports: list[int], tally: Tally, seats: int = 2) -> tuple[str, lis
     return code, phones
 
 
-def table_worker(ports: list[int], until: float, rng: random.Random, ledger: Ledger,
+@dataclass
+class Deadline:
+    """When the phones stop: a fault may move it later, so play is seen to go on after it."""
+
+    at: float
+
+    def passed(self) -> bool:
+        return time.monotonic() >= self.at
+
+
+def table_worker(ports: list[int], until: Deadline, rng: random.Random, ledger: Ledger,
                  codes: list[str], seats: int = 3) -> None:
-    """Keep one table in play until `until`: the phone whose move it is asks the API and sends
+    """Keep one table in play until the deadline: the phone whose move it is asks the API and sends
     a random legal move, each request to the next server in turn; a finished game is followed
     by a new table. Connection failures (a server being killed) are waited out."""
     tally = Tally()
     turn = 0
     code, phones = "", []
-    while time.monotonic() < until:
+    while not until.passed():
         if not code:
             try:
                 code, phones = seat_table(ports, tally, seats)
@@ -133,11 +143,11 @@ def table_worker(ports: list[int], until: float, rng: random.Random, ledger: Led
 
 
 def run_tables(count: int, ports: list[int], seconds: float, ledger: Ledger, seed: int,
-               during: Callable[[], None] | None = None) -> list[str]:
-    """`count` tables in play for `seconds`; `during` runs meanwhile (a fault) in this thread.
-    Returns the codes of every game played."""
+               during: Callable[[Deadline], None] | None = None) -> list[str]:
+    """`count` tables in play for `seconds`; `during` runs meanwhile (a fault) in this thread
+    and may move the deadline. Returns the codes of every game played."""
     rng = random.Random(seed)
-    until = time.monotonic() + seconds
+    until = Deadline(time.monotonic() + seconds)
     codes: list[str] = []
     threads = [threading.Thread(target=table_worker, args=(ports, until,
                                                            random.Random(rng.random()),
@@ -146,7 +156,7 @@ def run_tables(count: int, ports: list[int], seconds: float, ledger: Ledger, see
     for t in threads:
         t.start()
     if during is not None:
-        during()
+        during(until)
     for t in threads:
         t.join()
     return codes
@@ -199,7 +209,7 @@ def durability(url: str, folder: Path, servers: int = 1, tables: int = 4,
     outage: dict[str, Any] = {}
     codes: list[str] = []
     try:
-        def fault_midway() -> None:
+        def fault_midway(until: Deadline) -> None:
             time.sleep(seconds / 2)
             with ledger.lock:
                 outage["acknowledged_before"] = len(ledger.acknowledged)
@@ -217,6 +227,8 @@ def durability(url: str, folder: Path, servers: int = 1, tables: int = 4,
             with ledger.lock:
                 outage["statuses_during"] = ledger.statuses - outage["statuses_before"]
                 outage["back_at"] = len(ledger.acknowledged)
+            # as long again after the fault as before it, however long the restart took
+            until.at = max(until.at, time.monotonic() + seconds / 2)
 
         codes = run_tables(tables, ports, seconds, ledger, seed, fault_midway)
     finally:
