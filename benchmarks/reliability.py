@@ -214,6 +214,7 @@ def durability(url: str, folder: Path, servers: int = 1, tables: int = 4,
             with ledger.lock:
                 outage["acknowledged_before"] = len(ledger.acknowledged)
                 outage["statuses_before"] = Counter(ledger.statuses)
+            until.at = float("inf")  # the phones keep trying for as long as the fault lasts
             if fault == "kill":
                 for a in apps:
                     a.kill9()
@@ -227,8 +228,8 @@ def durability(url: str, folder: Path, servers: int = 1, tables: int = 4,
             with ledger.lock:
                 outage["statuses_during"] = ledger.statuses - outage["statuses_before"]
                 outage["back_at"] = len(ledger.acknowledged)
-            # as long again after the fault as before it, however long the restart took
-            until.at = max(until.at, time.monotonic() + seconds / 2)
+            # then as long again after the fault as before it, however long the restart took
+            until.at = time.monotonic() + seconds / 2
 
         codes = run_tables(tables, ports, seconds, ledger, seed, fault_midway)
     finally:
