@@ -6,6 +6,8 @@ from facade.grid import parse_cell
 from facade.shapes import Shape
 
 COLOURS = ("red", "yellow", "green", "blue", "purple")
+COLOUR_COUNT = len(COLOURS)  # hands, payments and the discard pile count cards per colour
+COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 LETTER = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "purple": "P"}
 COLOUR_OF_LETTER = {v: k for k, v in LETTER.items()}
 END_CARD = "end"

@@ -1,18 +1,20 @@
-"""The card-edition game state: setup, legal actions, apply with events, end of game."""
+"""The card-edition game state: setup, apply with events, end of game (moves: boardgame.movegen)."""
 
 from __future__ import annotations
 
 import copy
 import random
-from functools import cache
 from typing import Any
 
 from boardgame import actions as A  # noqa: N812
+from boardgame import movegen
 from boardgame.material import (
     ABILITY_NAMES,
     ARMS_CELLS,
     ARMS_ROWS,
     CARDS_PER_COLOUR,
+    COLOUR_COUNT,
+    COLOUR_INDEX,
     COLOURS,
     END_CARD,
     END_CARD_DEPTH,
@@ -30,48 +32,17 @@ from boardgame.material import (
     tile_id,
 )
 from boardgame.messages import event
+from boardgame.phases import ACT, ARMS, BUILD, DISCARD, OVER, Phase
 from boardgame.view import player_view
 from facade.building import Building
 from facade.errors import IllegalAction
 from facade.events import Event
-from facade.grid import COL_MASKS, FULL, GROUND, cell_name, is_legal
+from facade.grid import CELLS, cell_name, is_legal
 from facade.notation import format_cells
 from facade.outcome import EndReason
 from facade.placements import Placement, cell_names
 from facade.selfplay import winners
 from facade.shapes import image_index
-from facade.table import PlacementTable
-
-TILE_IDS: tuple[str, ...] = tuple(TILES)
-TILE_INDEX = {t: i for i, t in enumerate(TILE_IDS)}
-COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
-_NOT_A = FULL & ~COL_MASKS[0]
-_NOT_E = FULL & ~COL_MASKS[4]
-
-
-@cache
-def tile_table() -> PlacementTable:
-    """Every placement of every card-edition tile; tiles rotate and flip (RULES 2.3)."""
-    return PlacementTable([TILES[t] for t in TILE_IDS], mirror=True)
-
-
-def neighbours(mask: int) -> int:
-    """Cells orthogonally next to `mask`, outside it."""
-    around = ((mask & _NOT_E) << 1) | ((mask & _NOT_A) >> 1) | (mask << 5) | (mask >> 5)
-    return around & FULL & ~mask
-
-
-@cache
-def tile_placements(tid: str) -> tuple[tuple[int, int, int], ...]:
-    """(cells, brick, cells next to it) of every placement of a tile, computed once."""
-    t = tile_table()
-    lo, hi = t.range_of(TILE_INDEX[tid])
-    return tuple(
-        (pl.mask, pl.brick, neighbours(pl.mask)) for pl in t.placements[lo:hi]
-    )
-
-
-_take = cache(A.Take)  # the few hundred take actions there are, built once
 
 
 class GameState:
@@ -93,8 +64,8 @@ class GameState:
         deck = [c for c in COLOURS for _ in range(per)]
         self._rng("deck").shuffle(deck)
         self.deck: list[str] = deck  # top of the deck = end of the list
-        self.discard: list[int] = [0] * 5
-        self.hands: list[list[int]] = [[0] * 5 for _ in names]
+        self.discard: list[int] = [0] * COLOUR_COUNT
+        self.hands: list[list[int]] = [[0] * COLOUR_COUNT for _ in names]
         self.harbour: list[str | None] = [self.deck.pop() for _ in range(HARBOUR_SIZE)]
         self.end_card = "aside"
         if n == 2:
@@ -110,16 +81,16 @@ class GameState:
         self.abilities: list[dict[str, str]] = [{STARTING_ABILITY: "active"} for _ in names]
         self.fresh: list[list[str]] = [[] for _ in names]
         self.boards: list[Building] = [Building() for _ in names]
-        self.colour_masks: list[list[int]] = [[0] * 5 for _ in names]
+        self.colour_masks: list[list[int]] = [[0] * COLOUR_COUNT for _ in names]
         self.scores_: list[int] = [0] * n
         self.turn = 0
         self.active = 0
-        self.phase = "act"
+        self.phase = ACT
         self.both = False
         self.pending_arms = 0
         self.passes = 0
         self.over = False
-        self.end_reason = ""
+        self.end_reason: EndReason | None = None
         self.log: list[str] = []
 
     # ------------------------------------------------------------------ cards
@@ -149,7 +120,7 @@ class GameState:
         if self.deck or self.end_card != "aside":
             return
         pile = [c for i, c in enumerate(COLOURS) for _ in range(self.discard[i])]
-        self.discard = [0] * 5
+        self.discard = [0] * COLOUR_COUNT
         self.reshuffles += 1
         self._rng("reshuffle").shuffle(pile)
         self.deck = pile
@@ -184,10 +155,13 @@ class GameState:
         if tile is None or self.over or p != self.active or self.tiles.get(tile, 0) <= 0:
             return []
         if tile == WHITE:
-            if self.phase != "arms":
+            if self.phase != ARMS:
                 return []
-            return [Placement(WHITE, 1 << c, (cell_name(c),), 0, 0) for c in self._white_cells()]
-        if self.phase not in ("act", "build"):
+            return [
+                Placement(WHITE, 1 << c, (cell_name(c),), 0, 0)
+                for c in movegen.white_cells(self)
+            ]
+        if self.phase not in (ACT, BUILD):
             return []
         hand = self.hands[p]
         colour = tile_colour(tile)
@@ -198,7 +172,7 @@ class GameState:
         can_pay = hand[ci] + (other if self.usable(p, "change") else 0)  # RULES 5.20
         filled = self.boards[p].filled
         out = []
-        for mask, brick, around in tile_placements(tile):
+        for mask, brick, around in movegen.tile_placements(tile):
             if not is_legal(mask, filled):
                 continue
             cost = TILES[tile].size
@@ -215,10 +189,10 @@ class GameState:
 
     def builds_for(self, tile: str, mask: int, brick: int | None = None) -> list[A.Build]:
         """The legal Build actions listed for a tile on these cells (every payment offered)."""
-        if self.over or self.phase not in ("act", "build"):
+        if self.over or self.phase not in (ACT, BUILD):
             return []
         return [
-            a for a in self._build_options()
+            a for a in movegen.build_options(self)
             if a.tile == tile and a.mask == mask and (brick is None or a.brick == brick)
         ]
 
@@ -270,113 +244,8 @@ class GameState:
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, player: int | None = None) -> list[A.Action]:
-        """Every legal action (one payment per distinct outcome; see `_build_options`)."""
-        if self.over or (player is not None and player != self.active):
-            return []
-        p = self.active
-        if self.phase == "discard":
-            return self._discard_options()
-        if self.phase == "arms":
-            return self._arms_options()
-        if self.phase == "build":
-            return [*self._build_options(), A.Pass(p)]
-        out: list[A.Action] = [*self._take_options(), *self._build_options()]
-        return out or [A.Pass(p)]
-
-    def _take_options(self) -> list[A.Action]:
-        p = self.active
-        full = [i for i, c in enumerate(self.harbour) if c is not None]
-        anyc = self.usable(p, "any")
-        extra_ok = self.usable(p, "additional")
-        both_ok = self.usable(p, "both")
-        out: list[A.Action] = []
-        for ai, a in enumerate(full):
-            for b in full[ai + 1:]:
-                if b - a != 1 and not anyc:
-                    continue
-                extras: list[int | None] = [None]
-                if extra_ok:
-                    extras += [e for e in full if e not in (a, b)]
-                for e in extras:
-                    out.append(_take(p, a, b, e, False))
-                    if both_ok:
-                        out.append(_take(p, a, b, e, True))
-        return out
-
-    def _discard_options(self) -> list[A.Action]:
-        p = self.active
-        need = self.hand_size(p) - HAND_LIMIT
-        out: list[A.Action] = []
-
-        def rec(i: int, left: int, chosen: list[int]) -> None:
-            if i == 5:
-                if left == 0:
-                    out.append(A.Discard(p, tuple(chosen)))  # type: ignore[arg-type]
-                return
-            for k in range(min(left, self.hands[p][i]), -1, -1):
-                rec(i + 1, left - k, [*chosen, k])
-
-        rec(0, need, [])
-        return out
-
-    def _build_options(self) -> list[A.Action]:
-        """Builds with, per tile and placement, one payment per use of the discount and per
-        colour changed; extra cards of another colour beyond what is needed are accepted by
-        `apply` but not listed."""
-        p = self.active
-        hand = self.hands[p]
-        disc_ok = self.usable(p, "discount")
-        change_ok = self.usable(p, "change")
-        filled = self.boards[p].filled
-        support = (GROUND | (filled << 5)) & ~filled
-        out: list[A.Action] = []
-        best_other = max(hand) if change_ok else 0
-        for tid, count in self.tiles.items():
-            if count <= 0 or tid == WHITE:
-                continue
-            colour = tile_colour(tid)
-            ci = COLOUR_INDEX[colour]
-            size = TILES[tid].size
-            same = self.colour_masks[p][ci]
-            if size - (1 if same else 0) - disc_ok > hand[ci] + best_other:
-                continue  # not affordable even next to a tile of its colour
-            for mask, brick, around in tile_placements(tid):
-                if mask & filled or not mask & support:
-                    continue
-                cost0 = size - 1 if around & same else size
-                for disc in ((False, True) if disc_ok and cost0 > 0 else (False,)):
-                    cost = max(0, cost0 - disc)
-                    if hand[ci] >= cost:
-                        pay = [0] * 5
-                        pay[ci] = cost
-                        out.append(A.Build(p, tid, mask, brick, tuple(pay), disc))
-                    elif change_ok:
-                        for xi in range(5):
-                            if xi != ci and hand[ci] + hand[xi] >= cost:
-                                pay = [0] * 5
-                                pay[ci] = hand[ci]
-                                pay[xi] = cost - hand[ci]
-                                out.append(A.Build(p, tid, mask, brick, tuple(pay), disc, True))
-        return out
-
-    def _white_cells(self) -> list[int]:
-        b = self.boards[self.active]
-        return [c for c in range(45) if b.support >> c & 1]
-
-    def _arms_options(self) -> list[A.Action]:
-        p = self.active
-        out: list[A.Action] = []
-        if self.tiles[WHITE] > 0:
-            out.extend(A.ArmsWhite(p, c) for c in self._white_cells())
-        owned = self.abilities[p]
-        out.extend(
-            A.ArmsAbility(p, ab)
-            for ab in SUPPLY_ABILITIES
-            if ab not in owned and self.ability_supply[ab] > 0
-        )
-        if any(v == "used" for v in owned.values()):
-            out.append(A.ArmsRefresh(p))
-        return out
+        """Every legal action (one payment per distinct outcome): see boardgame.movegen."""
+        return movegen.legal_actions(self, player)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: A.Action | str) -> list[Event]:
@@ -402,7 +271,7 @@ class GameState:
         return events
 
     def _apply_take(self, a: A.Take) -> list[Event]:
-        if self.phase != "act":
+        if self.phase != ACT:
             raise IllegalAction(self._phase_hint(), "wrong_phase", phase=str(self.phase))
         p = a.player
         picks = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
@@ -446,39 +315,39 @@ class GameState:
 
     def _after_take(self) -> list[Event]:
         if self.hand_size(self.active) > HAND_LIMIT:
-            self.phase = "discard"
+            self.phase = DISCARD
             return []
         if self.both:
-            self.phase = "build"
+            self.phase = BUILD
             return []
         return self._end_turn()
 
     def _apply_discard(self, a: A.Discard) -> list[Event]:
-        if self.phase != "discard":
+        if self.phase != DISCARD:
             raise IllegalAction("discard only when your hand holds more than 7 cards")
         p = a.player
         need = self.hand_size(p) - HAND_LIMIT
-        if len(a.cards) != 5 or any(k < 0 for k in a.cards):
+        if len(a.cards) != COLOUR_COUNT or any(k < 0 for k in a.cards):
             raise IllegalAction("name the cards to discard, like R,G")
         if sum(a.cards) != need:
             raise IllegalAction(f"discard exactly {need} card(s) to keep 7")
         short = [c for i, c in enumerate(COLOURS) if a.cards[i] > self.hands[p][i]]
         if short:
             raise IllegalAction(f"you do not have that many {short[0]} cards")
-        for i in range(5):
+        for i in range(COLOUR_COUNT):
             self.hands[p][i] -= a.cards[i]
             self.discard[i] += a.cards[i]
         events = [
             event("discarded", p, name=self.names[p], cards=A.cards_text(a.cards))
         ]
-        self.phase = "act"
+        self.phase = ACT
         if self.both:
-            self.phase = "build"
+            self.phase = BUILD
             return events
         return events + self._end_turn()
 
     def _apply_build(self, a: A.Build) -> list[Event]:
-        if self.phase not in ("act", "build"):
+        if self.phase not in (ACT, BUILD):
             raise IllegalAction(self._phase_hint(), "wrong_phase", phase=str(self.phase))
         p = a.player
         tid = a.tile
@@ -505,12 +374,12 @@ class GameState:
         self.boards[p].check(a.mask)
         colour = tile_colour(tid)
         ci = COLOUR_INDEX[colour]
-        adjacent = bool(neighbours(a.mask) & self.colour_masks[p][ci])
+        adjacent = bool(movegen.neighbours(a.mask) & self.colour_masks[p][ci])
         if a.discount and not self.usable(p, "discount"):
             raise IllegalAction("you have no active Construction discount tile")
         cost = max(0, shape.size - adjacent - a.discount)
         pay = a.pay
-        if len(pay) != 5 or any(k < 0 for k in pay):
+        if len(pay) != COLOUR_COUNT or any(k < 0 for k in pay):
             raise IllegalAction("name the cards you pay, like R,R")
         if sum(pay) != cost:
             why = " (−1 next to a tile of the same colour)" if adjacent else ""
@@ -518,7 +387,7 @@ class GameState:
                 f"{tid} costs {cost} card(s) here{why}; you offered {sum(pay)}", "wrong_payment",
                 tile=tid, cost=cost, offered=sum(pay),
             )
-        others = [i for i in range(5) if i != ci and pay[i]]
+        others = [i for i in range(COLOUR_COUNT) if i != ci and pay[i]]
         if others and not a.change:
             raise IllegalAction(
                 f"{tid} is paid with {colour} cards; other colours need Change of colours"
@@ -540,12 +409,12 @@ class GameState:
         uses = [ab for ab, flag in (("discount", a.discount), ("change", a.change)) if flag]
         for ab in uses:
             self.abilities[p][ab] = "used"
-        for i in range(5):
+        for i in range(COLOUR_COUNT):
             self.hands[p][i] -= pay[i]
             self.discard[i] += pay[i]
         self.tiles[tid] -= 1
         self.colour_masks[p][ci] |= a.mask
-        self.phase = "act"
+        self.phase = ACT
         self.passes = 0
         events = [
             event("built", p, name=self.names[p], tile=tid, cells=format_cells(a.mask, a.brick),
@@ -578,24 +447,24 @@ class GameState:
 
     def _next_arms(self) -> list[Event]:
         events: list[Event] = []
-        while self.pending_arms and not self._arms_options():
+        while self.pending_arms and not movegen.arms_options(self):
             self.pending_arms -= 1
             events.append(event("arms_lost", self.active))
         if self.pending_arms:
-            self.phase = "arms"
+            self.phase = ARMS
             return events
-        self.phase = "act"
+        self.phase = ACT
         return events + self._end_turn()
 
     def _arms_step(self) -> None:
-        if self.phase != "arms":
+        if self.phase != ARMS:
             raise IllegalAction("no coat-of-arms action is waiting")
 
     def _apply_arms_white(self, a: A.ArmsWhite) -> list[Event]:
         self._arms_step()
         if self.tiles[WHITE] <= 0:
             raise IllegalAction("no white tile is left")
-        if not 0 <= a.cell < 45:
+        if not 0 <= a.cell < CELLS:
             raise IllegalAction("that cell is not on the board")
         self.boards[a.player].check(1 << a.cell)
         self.tiles[WHITE] -= 1
@@ -634,12 +503,12 @@ class GameState:
         return events + self._next_arms()
 
     def _apply_pass(self, a: A.Pass) -> list[Event]:
-        if self.phase == "build":
-            self.phase = "act"
+        if self.phase == BUILD:
+            self.phase = ACT
             return [event("passed", a.player, name=self.names[a.player], form="skip_build")] + (
                 self._end_turn()
             )
-        if self.phase != "act":
+        if self.phase != ACT:
             raise IllegalAction(self._phase_hint(), "wrong_phase", phase=str(self.phase))
         if self.legal_actions() != [A.Pass(a.player)]:
             raise IllegalAction("you can take cards or build: passing is only for a dead end")
@@ -651,9 +520,9 @@ class GameState:
 
     def _phase_hint(self) -> str:
         return {
-            "discard": "first discard down to 7 cards",
-            "arms": "first choose what your coat of arms gives",
-            "build": "you took cards with Both actions: build now, or pass",
+            DISCARD: "first discard down to 7 cards",
+            ARMS: "first choose what your coat of arms gives",
+            BUILD: "you took cards with Both actions: build now, or pass",
         }.get(self.phase, "that is not possible now")
 
     # ------------------------------------------------------------------ turns and end
@@ -679,7 +548,7 @@ class GameState:
     def _finish(self, reason: EndReason) -> list[Event]:
         self.over = True
         self.end_reason = reason
-        self.phase = "over"
+        self.phase = OVER
         won = self.winners()
         return [
             event("game_over", None, winners=won, scores=self.scores(), reason=str(reason),
@@ -697,15 +566,18 @@ class GameState:
     def to_dict(self) -> dict[str, Any]:
         """JSON-friendly form of the whole state (including the deck order)."""
         d = {f: copy.deepcopy(getattr(self, f)) for f in self._FIELDS}
+        d["end_reason"] = self.end_reason or ""  # "" while the game goes on, as saved games say
         d["boards"] = [[b.filled, b.bricks] for b in self.boards]
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameState:
-        """Inverse of `to_dict`."""
+        """Inverse of `to_dict` (older words of the end reason are read too)."""
         new = cls.__new__(cls)
         for f in cls._FIELDS:
             setattr(new, f, copy.deepcopy(d[f]))
+        new.phase = Phase(d["phase"])
+        new.end_reason = EndReason(d["end_reason"]) if d["end_reason"] else None
         new.boards = [Building(f, b) for f, b in d["boards"]]
         return new
 
@@ -749,18 +621,18 @@ class GameState:
         """A full state consistent with a view: unseen cards dealt at random (for search)."""
         d = copy.deepcopy(view)
         n = len(d["names"])
-        unseen = [CARDS_PER_COLOUR[n]] * 5
-        seen = [0] * 5
+        unseen = [CARDS_PER_COLOUR[n]] * COLOUR_COUNT
+        seen = [0] * COLOUR_COUNT
         for c in d["harbour"]:
             if c is not None:
                 seen[COLOUR_INDEX[c]] += 1
-        for i in range(5):
+        for i in range(COLOUR_COUNT):
             seen[i] += d["discard"][i] + d["hands"][player][i]
         pool = [c for i, c in enumerate(COLOURS) for _ in range(unseen[i] - seen[i])]
         rng.shuffle(pool)
         for q in range(n):
             if q != player:
-                h = [0] * 5
+                h = [0] * COLOUR_COUNT
                 for _ in range(d["hand_sizes"][q]):
                     h[COLOUR_INDEX[pool.pop()]] += 1
                 d["hands"][q] = h

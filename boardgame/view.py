@@ -13,6 +13,7 @@ from boardgame.material import (
     HARBOUR_SIZE,
     TARGET,
 )
+from boardgame.phases import Phase
 from facade.grid import ROW_MASKS, bits, cell_name
 from facade.view import SCHEMA, building_summary, building_view, players_view
 
@@ -63,7 +64,8 @@ def player_view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "ability_supply": dict(state.ability_supply),
         "both": state.both,
         "discard_needed": (
-            max(0, state.hand_size(state.active) - HAND_LIMIT) if state.phase == "discard" else 0
+            max(0, state.hand_size(state.active) - HAND_LIMIT)
+            if state.phase == Phase.DISCARD else 0
         ),
         "pending_arms": state.pending_arms,
         "passes": state.passes,

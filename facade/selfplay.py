@@ -14,7 +14,7 @@ class Finished(Protocol):
     """What the statistics read of a finished game (both engines' states have it)."""
 
     turn: int
-    end_reason: str
+    end_reason: EndReason | None  # None until the game is over
 
     def scores(self) -> list[int]:
         """Final scores."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from facade.grid import FULL, GROUND, bits
+from facade.grid import COLS, FULL, GROUND, bits
 from facade.shapes import Placement, Shape, placements
 
 
@@ -44,7 +44,7 @@ class PlacementTable:
         self, filled: int, shape_ids: Sequence[int] | None = None
     ) -> np.ndarray | list[int]:
         """Indexes into `placements` of the legal ones (of the given shapes, or all)."""
-        support = (GROUND | (filled << 5)) & FULL & ~filled
+        support = (GROUND | (filled << COLS)) & FULL & ~filled
         if shape_ids is None:
             m = self.masks
             ok = ((m & np.uint64(filled)) == 0) & ((m & np.uint64(support)) != 0)
@@ -58,7 +58,7 @@ class PlacementTable:
 
     def shapes_with_legal(self, filled: int) -> list[int]:
         """Indexes of the shapes with at least one legal placement (one vectorised pass)."""
-        support = (GROUND | (filled << 5)) & FULL & ~filled
+        support = (GROUND | (filled << COLS)) & FULL & ~filled
         m = self.masks
         ok = ((m & np.uint64(filled)) == 0) & ((m & np.uint64(support)) != 0)
         return np.flatnonzero(np.logical_or.reduceat(ok, self._starts)).tolist()
@@ -73,7 +73,7 @@ class PlacementTable:
 
     def any_legal(self, filled: int, shape_id: int) -> bool:
         """Whether the shape fits anywhere now."""
-        support = (GROUND | (filled << 5)) & FULL & ~filled
+        support = (GROUND | (filled << COLS)) & FULL & ~filled
         return any(
             not mask & filled and mask & support for _, mask in self._shape_masks[shape_id]
         )

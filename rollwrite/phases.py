@@ -15,3 +15,14 @@ class Phase(StrEnum):
     MAIN = "main"  # the active player chooses, draws, uses abilities, ends
     PASSIVE = "passive"  # the other players pick unused dice
     OVER = "over"
+
+
+# Each member as a module constant too, as python-chess has chess.PAWN: the engine compares
+# phases on every action, and on Python 3.11 `Phase.MAIN` goes through the enum metaclass's
+# __getattr__, several times slower than reading a global.
+SETUP = Phase.SETUP
+ROLL = Phase.ROLL
+REROLL = Phase.REROLL
+MAIN = Phase.MAIN
+PASSIVE = Phase.PASSIVE
+OVER = Phase.OVER

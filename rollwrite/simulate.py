@@ -10,7 +10,7 @@ from facade.outcome import EndReason
 from facade.selfplay import run_games
 from rollwrite.actions import Draw, Undo
 from rollwrite.game import new_game, replay
-from rollwrite.material import X_SIDE
+from rollwrite.material import TRACK_LENGTH, X_SIDE
 from rollwrite.state import GameState
 
 END_REASONS = (EndReason.TARGET_REACHED, EndReason.NO_PROGRESS)  # RULES 3.5, 5.19
@@ -39,12 +39,13 @@ def invariant_problems(before: GameState, after: GameState, action: object) -> l
         if s1.score != s1.recount():
             problems.append(f"p{p + 1}: score {s1.score} but recount {s1.recount()}")
         for c, m in s1.marks.items():
-            if not 0 <= m <= 9:
+            if not 0 <= m <= TRACK_LENGTH:
                 problems.append(f"p{p + 1}: {c} track has {m} marks")
+    was, now = before.facade_sheet, after.facade_sheet
     for i in range(len(X_SIDE)):
-        if before.crossed[i] and not after.crossed[i] and not isinstance(action, Undo):
+        if was.is_crossed(i) and not now.is_crossed(i) and not isinstance(action, Undo):
             problems.append(f"X-side entry {X_SIDE[i]} came back")
-    if sum(after.crossed) - sum(before.crossed) > 1:
+    if len(now.crossed_entries()) - len(was.crossed_entries()) > 1:
         problems.append("more than one X-side entry crossed at once")
     return problems
 

@@ -1,23 +1,23 @@
-"""The Roll & Write game state: legal actions, apply with events, undo, end of game."""
+"""The Roll & Write game state: apply with events, undo, end of game (moves: rollwrite.movegen)."""
 
 from __future__ import annotations
 
 import copy
 import random
-from functools import cache, lru_cache
-from itertools import combinations
 from typing import Any
 
 from facade.errors import IllegalAction
 from facade.events import Event
-from facade.grid import CELLS, GROUND, bits, cell_name
+from facade.grid import CELLS, cell_name
 from facade.notation import format_cells
 from facade.outcome import EndReason
 from facade.placements import Placement, cell_names
 from facade.selfplay import winners
 from facade.shapes import image_index
 from rollwrite import actions as A  # noqa: N812
+from rollwrite import movegen
 from rollwrite.dice import faces_text, seeded_roll
+from rollwrite.facade_sheet import FacadeSheet
 from rollwrite.material import (
     BONUSES_PER_COLOUR_PER_TURN,
     COAT_OF_ARMS_LINES,
@@ -31,36 +31,26 @@ from rollwrite.material import (
     TRACK_COMPLETE_POINTS,
     TRACK_LENGTH,
     TRACKS,
-    TWO_PLAYER_CROSSED,
     WHITE,
-    X_SIDE,
     colour_of,
 )
 from rollwrite.messages import event
-from rollwrite.phases import Phase
+from rollwrite.phases import MAIN, OVER, PASSIVE, REROLL, ROLL, SETUP, Phase
 from rollwrite.sheet import Sheet
 from rollwrite.tables import SHAPE_INDEX, fitting_shapes, table
+from rollwrite.turn import Choice, Turn, UndoPoint
 from rollwrite.view import player_view
 
 ARMS_LINES = {ln.short: ln for ln in COAT_OF_ARMS_LINES}
-TILES_BY_COLOUR: dict[str, list[tuple[str, int]]] = {
-    c: [(t, SHAPES[t].size) for t in SHAPES if colour_of(t) == c] for c in COLOURS
-}
-# the X-side entries (indexes into X_SIDE) of each tile id; none for the ∞ side
-X_ENTRIES: dict[str, tuple[int, ...]] = {
-    t: tuple(i for i, x in enumerate(X_SIDE) if x == t) for t in SHAPES
-}
 DEFAULT_OPTIONS: dict[str, Any] = {"mirror": False, "dice": "seeded"}
-# Fields that make up a turn in progress; snapshotted for undo.
-_TURN_FIELDS = (
-    "phase", "dice", "rerolls", "reroll_dice", "chosen", "drawn", "extras", "pending_arms",
-    "picks", "done", "setup_done", "crossed", "pick_tracks",
-)
-_LIST_FIELDS = ("dice", "reroll_dice", "pending_arms", "done", "setup_done", "crossed")
 
 
 class GameState:
-    """A game of Copenhagen Roll & Write. Build one with `new_game`."""
+    """A game of Copenhagen Roll & Write. Build one with `new_game`.
+
+    `turn_state` holds the turn in progress (rollwrite.turn.Turn), `facade_sheet` the shared
+    sheet's crossed-out entries, `sheets` the players' sheets; `undo_stack` what the active
+    player's steps this turn changed, most recent last."""
 
     def __init__(self, config: dict[str, Any]) -> None:
         names = config["players"]
@@ -78,31 +68,33 @@ class GameState:
         }
         self.mirror: bool = bool(options["mirror"])
         self.sheets: list[Sheet] = [Sheet(n) for n in names]
-        self.crossed: list[bool] = [False] * len(X_SIDE)
-        self.turn = 0
+        self.facade_sheet = FacadeSheet.at_setup(len(names))
+        self.turn = 0  # the turn number, from 0
         self.active = 0
-        self.phase = Phase.ROLL
-        self.dice: list[str] = []
-        self.rerolls = 0
-        self.reroll_dice: list[int] = []
-        self.chosen: dict[str, Any] | None = None
-        self.drawn = False
-        self.extras = 0
-        self.pending_arms: list[str] = []
-        self.picks: list[list[int]] = [[] for _ in names]
-        self.pick_tracks: list[list[str]] = [[] for _ in names]  # the track each pick marked
-        self.done: list[bool] = [False] * len(names)
-        self.setup_done: list[bool] = [False] * len(names)
-        self.undo_stack: list[dict[str, Any]] = []
+        two = len(names) == 2  # two players choose a starting track first (RULES 3.6)
+        self.turn_state = Turn.start(len(names), SETUP if two else ROLL)
+        self.undo_stack: list[UndoPoint] = []
         self.log: list[str] = []
         self.over = False
-        self.end_reason = ""
-        if len(names) == 2:
-            for i in TWO_PLAYER_CROSSED:
-                self.crossed[i] = True
-            self.phase = Phase.SETUP
-        else:
+        self.end_reason: EndReason | None = None
+        if not two:
             self._begin_turn()
+
+    # ------------------------------------------------------------------ the turn, read-only
+    @property
+    def phase(self) -> Phase:
+        """Where the turn stands."""
+        return self.turn_state.phase
+
+    @property
+    def dice(self) -> list[str]:
+        """The faces of the dice this turn (empty before the roll)."""
+        return self.turn_state.dice
+
+    @property
+    def reroll_dice(self) -> list[int]:
+        """The dice to roll again now (phase REROLL)."""
+        return self.turn_state.reroll_dice
 
     # ------------------------------------------------------------------ basics
     @property
@@ -130,9 +122,10 @@ class GameState:
         a tile to draw, or for a tile that is not on the facade sheet, the list is empty."""
         p = self.active if player is None else player
         if tile is None:
-            if self.phase != "main" or self.chosen is None or self.drawn or p != self.active:
+            t = self.turn_state
+            if t.phase != MAIN or t.chosen is None or t.drawn or p != self.active:
                 return []
-            tile = self.chosen["tile"]
+            tile = t.chosen.tile
         if tile not in SHAPE_INDEX or not 0 <= p < self.players:
             return []
         filled = self.sheets[p].building.filled
@@ -144,11 +137,12 @@ class GameState:
     def draws_for(self, mask: int) -> list[A.Draw]:
         """The legal Draw actions of the chosen tile on these cells: one per X cell, and the
         all-O draw when a blue ★ is left; empty when no such draw is legal now."""
-        if self.over or self.phase != "main" or self.pending_arms:
+        t = self.turn_state
+        if self.over or t.phase != MAIN or t.pending_arms:
             return []
-        if self.chosen is None or self.drawn:
+        if t.chosen is None or t.drawn:
             return []
-        return [a for a in self._draw_options() if a.mask == mask]
+        return [a for a in movegen.draw_options(self) if a.mask == mask]
 
     @property
     def seeded(self) -> bool:
@@ -169,7 +163,7 @@ class GameState:
 
     def is_chance(self) -> bool:
         """Whether dice must be rolled now."""
-        return self.phase in ("roll", "reroll") and not self.over
+        return self.turn_state.phase in (ROLL, REROLL) and not self.over
 
     def winners(self) -> list[int]:
         """Highest score, then fewest empty cells; several on a full tie (RULES 3.5, 1)."""
@@ -181,29 +175,27 @@ class GameState:
 
     def used_dice(self) -> tuple[int, ...]:
         """Dice the active player used this turn."""
-        return tuple(self.chosen["dice"]) if self.chosen else ()
+        chosen = self.turn_state.chosen
+        return chosen.dice if chosen else ()
 
     def unused_dice(self) -> list[int]:
         """Dice left for the passive players."""
         used = set(self.used_dice())
-        return [d for d in range(len(self.dice)) if d not in used]
+        return [d for d in range(len(self.turn_state.dice)) if d not in used]
 
     def available_entries(self) -> list[str]:
         """Facade-sheet ids that can be taken without a yellow ★."""
-        out = list(INFINITE_SIDE)
-        for i, tid in enumerate(X_SIDE):
-            if not self.crossed[i] and tid not in out:
-                out.append(tid)
-        return out
+        return self.facade_sheet.available_tiles()
 
     def to_act(self) -> list[int]:
         """Seats that may act now."""
         if self.over:
             return []
-        if self.phase == "setup":
-            return [p for p in range(self.players) if not self.setup_done[p]]
-        if self.phase == "passive":
-            return [p for p in range(self.players) if not self.done[p]]
+        t = self.turn_state
+        if t.phase == SETUP:
+            return [p for p in range(self.players) if not t.setup_done[p]]
+        if t.phase == PASSIVE:
+            return [p for p in range(self.players) if not t.done[p]]
         return [self.active]
 
     # ------------------------------------------------------------------ chance
@@ -211,184 +203,27 @@ class GameState:
         """The roll due now: from the seed, or (manual dice) from `rng`."""
         if not self.is_chance():
             raise IllegalAction("no dice to roll now")
-        count = DICE if self.phase == "roll" else len(self.reroll_dice)
+        t = self.turn_state
+        count = DICE if t.phase == ROLL else len(t.reroll_dice)
         if self.seeded:
             return A.Roll(self.active, self._seeded_faces())
         r = rng or random.Random()
         return A.Roll(self.active, tuple(r.choice(FACES) for _ in range(count)))
 
     def _seeded_faces(self) -> tuple[str, ...]:
-        faces = seeded_roll(self.config["seed"], self.turn, self.rerolls)
-        if self.phase == "roll":
+        t = self.turn_state
+        faces = seeded_roll(self.config["seed"], self.turn, t.rerolls)
+        if t.phase == ROLL:
             return faces
-        return tuple(faces[d] for d in self.reroll_dice)
+        return tuple(faces[d] for d in t.reroll_dice)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, player: int | None = None) -> list[A.Action]:
         """Every legal action (one representative where dice are interchangeable); an Undo,
         when there is one, comes first. Without `player`: the actions of the seats in
         `to_act`; a passive player who is done but may still take back a pick (RULES 5.15)
-        finds their Unpick in `legal_actions(that_player)`."""
-        if self.over:
-            return []
-        acting = self.to_act()
-        seats = acting if player is None else [player]
-        out: list[A.Action] = []
-        for p in seats:
-            if p not in acting:
-                if player is not None and self.may_unpick(p):
-                    out.append(A.Unpick(p))  # finished picking, others still pick (5.15)
-                continue
-            if self.phase == "setup":
-                out.append(A.Setup(p, None))
-                out.extend(A.Setup(p, c) for c in COLOURS)
-            elif self.phase == "passive":
-                out.extend(self._pick_options(p))
-                out.append(A.Pass(p))
-                if self.picks[p] and self.may_unpick(p):
-                    out.append(A.Unpick(p))
-            elif self.is_chance():
-                if self.seeded:
-                    out.append(self.chance_action())
-                # manual dice: any faces; too many to list (6^5)
-            else:
-                out.extend(self._active_options())
-        return out
-
-    def _active_options(self) -> list[A.Action]:
-        p = self.active
-        sheet = self.sheets[p]
-        out: list[A.Action] = []
-        if self.undo_stack:
-            out.append(A.Undo(p))
-        if self.pending_arms:
-            return out + self._arms_options()
-        if self.chosen is None:
-            if sheet.stars_left("red") > 0:
-                out.extend(_rerolls(p))
-            if sheet.stars_left("green") > 0:
-                out.extend(_changes(p, tuple(self.dice)))
-            choices = self._choose_options()
-            out.extend(choices)
-            if not self._draw_forced(choices):
-                out.append(A.End(p))
-        elif not self.drawn:
-            out.extend(self._draw_options())
-        else:
-            out.append(A.End(p))
-        if sheet.stars_left("purple") > 0:
-            out.extend(self._extra_options())
-        return out
-
-    def _choose_options(self) -> list[A.Choose]:
-        p = self.active
-        sheet = self.sheets[p]
-        fits = fitting_shapes(sheet.building.filled, self.mirror)
-        showing = _dice_by_face(tuple(self.dice))
-        whites = showing[WHITE]
-        yellow = sheet.stars_left("yellow") > 0
-        crossed = self.crossed
-        out: list[A.Choose] = []
-        for colour in COLOURS:
-            own = showing[colour]
-            bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
-            if len(own) + len(whites) + bonus < 2:
-                continue
-            for tid, entries, payment in _colour_ways(colour, own, whites, bonus):
-                if tid not in fits:
-                    continue
-                if not entries or not all(crossed[i] for i in entries):
-                    out.extend(_chooses(p, payment, False))  # ∞ side, or an open X entry
-                if yellow and any(crossed[i] for i in entries):
-                    out.extend(_chooses(p, payment, True))
-        return out
-
-    def _draw_options(self) -> list[A.Action]:
-        p = self.active
-        filled = self.sheets[p].building.filled
-        support = (GROUND | (filled << 5)) & ~filled
-        blue = self.sheets[p].stars_left("blue") > 0
-        out: list[A.Action] = []
-        for mask, draws, all_windows in _draw_table(p, self.chosen["tile"], self.mirror):
-            if not mask & filled and mask & support:
-                out.extend(draws)
-                if blue:
-                    out.append(all_windows)
-        return out
-
-    def _single_cells(self) -> list[int]:
-        """Cells where a 1-cell tile may go now, keeping the chosen tile placeable."""
-        b = self.sheets[self.active].building
-        out = []
-        for c in bits(b.support):
-            if self._keeps_chosen_placeable(1 << c):
-                out.append(c)
-        return out
-
-    def _draw_forced(self, choices: list[A.Choose]) -> bool:
-        """Whether a tile must be drawn: one of the choices is paid with dice alone, no `+`
-        and no ★ (RULES 5.1, 5.17); spending a bonus or a star is never forced."""
-        return any(not c.bonuses and not c.new_choice for c in choices)
-
-    def _keeps_chosen_placeable(self, cell_mask: int) -> bool:
-        if self.chosen is None or self.drawn:
-            return True
-        filled = self.sheets[self.active].building.filled | cell_mask
-        return table(self.mirror).any_legal(filled, SHAPE_INDEX[self.chosen["tile"]])
-
-    def _extra_options(self) -> list[A.Action]:
-        blue = self.sheets[self.active].stars_left("blue") > 0
-        out: list[A.Action] = []
-        for c in self._single_cells():
-            out.append(A.Extra(self.active, c, True))
-            if blue:
-                out.append(A.Extra(self.active, c, False))
-        return out
-
-    def _arms_options(self) -> list[A.Action]:
-        sheet = self.sheets[self.active]
-        out: list[A.Action] = [A.ArmsCell(self.active, c) for c in self._single_cells()]
-        out.extend(A.ArmsTrack(self.active, c) for c in COLOURS if sheet.room(c) > 0)
-        return out
-
-    def _pick_options(self, p: int) -> list[A.Action]:
-        marks = self.sheets[p].marks
-        taken = self.picks[p]
-        used = self.used_dice()
-        seen: set[str] = set()
-        out: list[A.Action] = []
-        for d, face in enumerate(self.dice):
-            if d in used or d in taken or face in seen:
-                continue
-            seen.add(face)
-            for t in COLOURS if face == WHITE else (face,):
-                if marks[t] < TRACK_LENGTH:
-                    out.append(_pick(p, d, t))
-        return out
-
-    def _can_pick(self, p: int) -> bool:
-        sheet = self.sheets[p]
-        for d in self.unused_dice():
-            if d not in self.picks[p]:
-                face = self.dice[d]
-                if face == WHITE:
-                    if any(sheet.marks[c] < TRACK_LENGTH for c in COLOURS):
-                        return True
-                elif sheet.marks[face] < TRACK_LENGTH:
-                    return True
-        return False
-
-    def _crossed_entry(self, tid: str) -> int | None:
-        for i, t in enumerate(X_SIDE):
-            if t == tid and self.crossed[i]:
-                return i
-        return None
-
-    def _open_entry(self, tid: str) -> int | None:
-        for i, t in enumerate(X_SIDE):
-            if t == tid and not self.crossed[i]:
-                return i
-        return None
+        finds their Unpick in `legal_actions(that_player)`. See rollwrite.movegen."""
+        return movegen.legal_actions(self, player)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: A.Action | str) -> list[Event]:
@@ -407,31 +242,34 @@ class GameState:
         if p not in self.to_act() and not isinstance(action, A.Unpick):  # unpick: own checks
             raise IllegalAction(self._not_your_turn(p), "not_your_turn", player=p,
                                 active=self.active)
-        if isinstance(action, A.Pick) and not action.track and 0 <= action.die < len(self.dice):
-            action = A.Pick(p, action.die, self.dice[action.die])  # `pick 3`: its own colour
+        dice = self.turn_state.dice
+        if isinstance(action, A.Pick) and not action.track and 0 <= action.die < len(dice):
+            action = A.Pick(p, action.die, dice[action.die])  # `pick 3`: its own colour
         events = _HANDLERS[type(action)](self, action)
         self.log.append(str(action))
         return events
 
     def _not_your_turn(self, p: int) -> str:
         name = self.sheets[p].name
-        if self.phase == "passive" and p == self.active:
+        phase = self.turn_state.phase
+        if phase == PASSIVE and p == self.active:
             return "your turn is over: the other players are marking their dice"
-        if self.phase == "passive":
+        if phase == PASSIVE:
             return f"{name} has already marked their dice this turn"
-        if self.phase == "setup":
+        if phase == SETUP:
             return f"{name} has already chosen a starting track"
         return f"it is {self.sheets[self.active].name}'s turn, not {name}'s"
 
     # --- setup
     def _apply_setup(self, a: A.Setup) -> list[Event]:
-        if self.phase != "setup":
+        t = self.turn_state
+        if t.phase != SETUP:
             raise IllegalAction("the starting track is chosen before the first roll")
         events: list[Event] = []
         if a.track:
             events = self.sheets[a.player].mark(a.track, 2, a.player)
-        self.setup_done[a.player] = True
-        if all(self.setup_done):
+        t.setup_done[a.player] = True
+        if all(t.setup_done):
             self._begin_turn()
             events.append(self._turn_event())
         return events
@@ -440,7 +278,8 @@ class GameState:
     def _apply_roll(self, a: A.Roll) -> list[Event]:
         if not self.is_chance():
             raise IllegalAction("the dice are not to be rolled now")
-        count = DICE if self.phase == "roll" else len(self.reroll_dice)
+        t = self.turn_state
+        count = DICE if t.phase == ROLL else len(t.reroll_dice)
         if len(a.faces) != count:
             dice = "die" if count == 1 else "dice"
             raise IllegalAction(f"roll {count} {dice}, not {len(a.faces)}")
@@ -449,22 +288,21 @@ class GameState:
         if self.seeded and tuple(a.faces) != self._seeded_faces():
             raise IllegalAction("at this table the game rolls the dice; typed-in faces are refused")
         form = None
-        if self.phase == "roll":
-            self.dice = list(a.faces)
+        if t.phase == ROLL:
+            t.dice = list(a.faces)
         else:
-            for d, f in zip(self.reroll_dice, a.faces):
-                self.dice[d] = f
-            self.reroll_dice = []
+            for d, f in zip(t.reroll_dice, a.faces):
+                t.dice[d] = f
+            t.reroll_dice = []
             form = "reroll"
-        self.phase = Phase.MAIN
+        t.phase = MAIN
         self.undo_stack.clear()
-        return [
-            event("rolled", self.active, name=self._name(), dice=faces_text(self.dice), form=form)
-        ]
+        return [event("rolled", self.active, name=self._name(), dice=faces_text(t.dice), form=form)]
 
     def _apply_reroll(self, a: A.Reroll) -> list[Event]:
         self._main_step(a)
-        if self.chosen is not None:
+        t = self.turn_state
+        if t.chosen is not None:
             raise IllegalAction("rerolls come before choosing a tile (RULES 5.9)")
         if not a.dice or len(set(a.dice)) != len(a.dice) or any(
             not 0 <= d < DICE for d in a.dice
@@ -472,19 +310,19 @@ class GameState:
             raise IllegalAction("name the dice to reroll, 1 to 5")
         self._need_star("red")
         self.sheets[a.player].stars_used["red"] += 1
-        self.rerolls += 1
-        self.reroll_dice = sorted(a.dice)
-        self.phase = Phase.REROLL
+        t.rerolls += 1
+        t.reroll_dice = sorted(a.dice)
+        t.phase = REROLL
         self.undo_stack.clear()
         return [event("star_used", a.player, name=self._name(), form="reroll")]
 
     def _apply_change(self, a: A.Change) -> list[Event]:
         self._main_step(a)
-        if self.chosen is not None:
+        if self.turn_state.chosen is not None:
             raise IllegalAction("change colours before choosing a tile (RULES 5.9)")
         if not a.dice or any(not 0 <= d < DICE for d in a.dice):
             raise IllegalAction("name the dice to change, 1 to 5")
-        faces = {self.dice[d] for d in a.dice}
+        faces = {self.turn_state.dice[d] for d in a.dice}
         if len(faces) != 1:
             raise IllegalAction("a colour change turns dice that all show the same colour")
         if a.face not in FACES or a.face in faces:
@@ -492,11 +330,12 @@ class GameState:
         self._need_star("green")
         self._push_undo()
         self.sheets[a.player].stars_used["green"] += 1
+        dice = self.turn_state.dice
         for d in a.dice:
-            self.dice[d] = a.face
+            dice[d] = a.face
         return [
             event(
-                "star_used", a.player, name=self._name(), dice=faces_text(self.dice),
+                "star_used", a.player, name=self._name(), dice=faces_text(dice),
                 form="change_colour",
             )
         ]
@@ -504,7 +343,8 @@ class GameState:
     # --- choose and draw
     def _apply_choose(self, a: A.Choose) -> list[Event]:
         self._main_step(a)
-        if self.chosen is not None:
+        t = self.turn_state
+        if t.chosen is not None:
             raise IllegalAction("a tile is already chosen this turn")
         sheet = self.sheets[a.player]
         if a.tile not in SHAPES:
@@ -514,10 +354,10 @@ class GameState:
         colour = colour_of(a.tile)
         if len(set(a.dice)) != len(a.dice) or any(not 0 <= d < DICE for d in a.dice):
             raise IllegalAction("name each die once, 1 to 5")
-        wrong = [d for d in a.dice if self.dice[d] not in (colour, WHITE)]
+        wrong = [d for d in a.dice if t.dice[d] not in (colour, WHITE)]
         if wrong:
             raise IllegalAction(
-                f"die {wrong[0] + 1} shows {self.dice[wrong[0]]}: only {colour} or white dice "
+                f"die {wrong[0] + 1} shows {t.dice[wrong[0]]}: only {colour} or white dice "
                 f"pay for {a.tile}"
             )
         if not 0 <= a.bonuses <= BONUSES_PER_COLOUR_PER_TURN:
@@ -537,12 +377,12 @@ class GameState:
         if a.new_choice:
             if a.tile in INFINITE_SIDE:
                 raise IllegalAction(f"{a.tile} is on the ∞ side: no yellow ★ needed")
-            entry = self._crossed_entry(a.tile)
+            entry = self.facade_sheet.crossed_entry(a.tile)
             if entry is None:
                 raise IllegalAction(f"{a.tile} is not crossed out: take it without a yellow ★")
             self._need_star("yellow")
         elif a.tile not in INFINITE_SIDE:
-            entry = self._open_entry(a.tile)
+            entry = self.facade_sheet.open_entry(a.tile)
             if entry is None:
                 raise IllegalAction(
                     f"{a.tile} is crossed out; only a yellow ★ (New choice) takes it again",
@@ -557,14 +397,11 @@ class GameState:
         sheet.bonuses_used[colour] += a.bonuses
         if a.new_choice:
             sheet.stars_used["yellow"] += 1
-        self.chosen = {
-            "tile": a.tile,
-            "dice": sorted(a.dice),
-            "bonuses": a.bonuses,
-            "new_choice": a.new_choice,
-            "entry": None if a.new_choice else entry,
-        }
-        dice_txt = faces_text([self.dice[d] for d in sorted(a.dice)])
+        t.chosen = Choice(
+            a.tile, tuple(sorted(a.dice)), a.bonuses, a.new_choice,
+            None if a.new_choice else entry,
+        )
+        dice_txt = faces_text([t.dice[d] for d in sorted(a.dice)])
         return [
             event(
                 "chosen", a.player, name=self._name(), tile=a.tile, dice=dice_txt,
@@ -574,11 +411,12 @@ class GameState:
 
     def _apply_draw(self, a: A.Draw) -> list[Event]:
         self._main_step(a)
-        if self.chosen is None:
+        chosen = self.turn_state.chosen
+        if chosen is None:
             raise IllegalAction("choose a tile before drawing it")
-        if self.drawn:
+        if self.turn_state.drawn:
             raise IllegalAction("the tile of this turn is already drawn")
-        tid = self.chosen["tile"]
+        tid = chosen.tile
         if a.tile != tid:
             raise IllegalAction(f"you chose {tid}, not {a.tile}")
         shape = SHAPES[tid]
@@ -610,11 +448,10 @@ class GameState:
         if not a.brick:
             sheet.stars_used["blue"] += 1
             events.append(event("star_used", a.player, name=self._name(), form="no_x"))
-        entry = self.chosen["entry"]
-        if entry is not None:
-            self.crossed[entry] = True
+        if chosen.entry is not None:
+            self.facade_sheet.cross(chosen.entry)
             events.append(event("crossed", a.player, tile=tid))
-        self.drawn = True
+        self.turn_state.drawn = True
         events.insert(
             0,
             event("drawn", a.player, name=self._name(), tile=tid,
@@ -638,7 +475,7 @@ class GameState:
         ]
         if not a.brick:
             sheet.stars_used["blue"] += 1
-        self.extras += 1
+        self.turn_state.extras += 1
         return events + self._place(mask, mask if a.brick else 0)
 
     # --- coats of arms
@@ -662,7 +499,7 @@ class GameState:
     def _use_arms(self, player: int, form: str, **what: str) -> Event:
         """Spend the oldest waiting coat of arms (after every check has passed)."""
         self._push_undo()
-        line = self.pending_arms.pop(0)
+        line = self.turn_state.pending_arms.pop(0)
         return event("arms", player, name=self._name(), line=line, form=form, **what)
 
     def _check_single_cell(self, cell: int, what: str) -> int:
@@ -671,70 +508,74 @@ class GameState:
             raise IllegalAction("that cell is not on the building")
         mask = 1 << cell
         self.sheets[self.active].building.check(mask)
-        if not self._keeps_chosen_placeable(mask):
+        if not movegen.keeps_chosen_placeable(self, mask):
             raise IllegalAction(
-                f"{what} on {cell_name(cell)} would leave no room for {self.chosen['tile']}"
+                f"{what} on {cell_name(cell)} would leave no room for "
+                f"{self.turn_state.chosen.tile}"
             )
         return mask
 
     def _arms_step(self, a: A.Action) -> None:
-        if self.phase != "main" or a.player != self.active:
+        t = self.turn_state
+        if t.phase != MAIN or a.player != self.active:
             raise IllegalAction("no coat of arms to use now")
-        if not self.pending_arms:
+        if not t.pending_arms:
             raise IllegalAction("no coat of arms is waiting for a choice")
 
     # --- end of turn, undo
     def _apply_end(self, a: A.End) -> list[Event]:
-        if self.phase != "main":
-            raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(self.phase))
-        if self.pending_arms:
+        t = self.turn_state
+        if t.phase != MAIN:
+            raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(t.phase))
+        if t.pending_arms:
             raise IllegalAction("choose what your coat of arms gives first")
-        if self.chosen is None and self._draw_forced(self._choose_options()):
+        if t.chosen is None and movegen.draw_forced(movegen.choose_options(self)):
             raise IllegalAction(
                 "your dice alone pay for a tile that fits your building: you must choose and "
                 "draw one (RULES 5.1; spending a + or a ★ is never forced)",
                 "must_draw",
             )
-        if self.chosen is not None and not self.drawn:
-            raise IllegalAction(f"draw {self.chosen['tile']} before ending your turn")
-        unused = faces_text([self.dice[d] for d in self.unused_dice()])
+        if t.chosen is not None and not t.drawn:
+            raise IllegalAction(f"draw {t.chosen.tile} before ending your turn")
+        unused = faces_text([t.dice[d] for d in self.unused_dice()])
         events = [
             event("turn_ended", a.player, name=self._name(), unused=unused,
                   form=None if unused else "none")
         ]
         self.undo_stack.clear()
-        self.phase = Phase.PASSIVE
-        self.picks = [[] for _ in self.sheets]
-        self.pick_tracks = [[] for _ in self.sheets]
-        self.done = [self.players > 1 and p == self.active for p in range(self.players)]
+        t.phase = PASSIVE
+        t.picks = [[] for _ in self.sheets]
+        t.pick_tracks = [[] for _ in self.sheets]
+        t.done = [self.players > 1 and p == self.active for p in range(self.players)]
         for p in range(self.players):
-            if not self.done[p] and not self._can_pick(p):
-                self.done[p] = True
+            if not t.done[p] and not movegen.can_pick(self, p):
+                t.done[p] = True
         return events + self._maybe_next_turn()
 
     def _apply_undo(self, a: A.Undo) -> list[Event]:
-        if self.phase != "main":
-            raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(self.phase))
+        phase = self.turn_state.phase
+        if phase != MAIN:
+            raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(phase))
         if a.player != self.active:
             raise IllegalAction("only the active player can take back a step of their turn")
         if not self.undo_stack:
             raise IllegalAction("nothing to take back: a roll or reroll cannot be undone")
-        snap = self.undo_stack.pop()
-        self._restore(snap)
+        self._restore(self.undo_stack.pop())
         return [event("undone", a.player, name=self._name())]
 
     # --- passive players
     def _apply_pick(self, a: A.Pick) -> list[Event]:
-        if self.phase != "passive":
+        t = self.turn_state
+        if t.phase != PASSIVE:
             raise IllegalAction("dice are picked after the active player ends the turn")
         p = a.player
-        if not 0 <= a.die < len(self.dice):
+        if not 0 <= a.die < len(t.dice):
             raise IllegalAction("dice are numbered 1 to 5")
         if a.die in self.used_dice():
             raise IllegalAction(f"die {a.die + 1} was used by the active player")
-        if a.die in self.picks[p]:
+        if a.die in t.picks[p]:
             raise IllegalAction(f"you already picked die {a.die + 1}")
-        face = self.dice[a.die]
+        face = t.dice[a.die]
         track = a.track or face
         if face != WHITE and track != face:
             raise IllegalAction(
@@ -745,46 +586,48 @@ class GameState:
         sheet = self.sheets[p]
         if sheet.room(track) == 0:
             raise IllegalAction(f"your {track} track is full")
-        self.picks[p].append(a.die)
-        self.pick_tracks[p].append(track)
+        t.picks[p].append(a.die)
+        t.pick_tracks[p].append(track)
         events = sheet.mark(track, 1, p)
-        if len(self.picks[p]) >= self.passive_picks() or not self._can_pick(p):
-            self.done[p] = True
+        if len(t.picks[p]) >= self.passive_picks() or not movegen.can_pick(self, p):
+            t.done[p] = True
         return events + self._maybe_next_turn()
 
     def may_unpick(self, p: int) -> bool:
         """Whether a passive player may take back their last pick now: until every passive
         player has picked or passed, the turn has not moved on (RULES 5.15)."""
+        t = self.turn_state
         return (
-            self.phase == "passive" and not self.over and 0 <= p < self.players
-            and bool(self.picks[p]) and len(self.pick_tracks[p]) == len(self.picks[p])
+            t.phase == PASSIVE and not self.over and 0 <= p < self.players
+            and bool(t.picks[p]) and len(t.pick_tracks[p]) == len(t.picks[p])
         )
 
     def _apply_unpick(self, a: A.Unpick) -> list[Event]:
         p = a.player
+        t = self.turn_state
         if not self.may_unpick(p):
-            if self.phase != "passive":
+            if t.phase != PASSIVE:
                 why = "a pick can only be taken back while the other players are still picking"
             else:
                 why = "you have no pick to take back this turn"
             raise IllegalAction(why, "unpick_refused", player=p)
-        die = self.picks[p].pop()
-        track = self.pick_tracks[p].pop()
+        die = t.picks[p].pop()
+        track = t.pick_tracks[p].pop()
         sheet = self.sheets[p]
         lost = TRACK_COMPLETE_POINTS if sheet.marks[track] == TRACK_LENGTH else 0
         box = sheet.marks[track]
         sheet.marks[track] -= 1
         sheet.score -= lost
-        self.done[p] = False
+        t.done[p] = False
         return [
             event("picked_back", p, name=sheet.name, die=die + 1, track=track, box=box,
                   points_lost=lost)
         ]
 
     def _apply_pass(self, a: A.Pass) -> list[Event]:
-        if self.phase != "passive":
+        if self.turn_state.phase != PASSIVE:
             raise IllegalAction("passing is for passive players after the turn ends")
-        self.done[a.player] = True
+        self.turn_state.done[a.player] = True
         return [
             event("passed", a.player, name=self.sheets[a.player].name)
         ] + self._maybe_next_turn()
@@ -795,19 +638,21 @@ class GameState:
 
     def _outside_main(self) -> str:
         """Why a step of the active player's turn cannot be taken in this phase."""
-        if self.phase == "setup":
+        phase = self.turn_state.phase
+        if phase == SETUP:
             return "the game has not started: choose a starting track first (setup G, or none)"
-        if self.phase in ("roll", "reroll"):
+        if phase in (ROLL, REROLL):
             return "roll the dice first"
         return "the turn is over: pick one of the unused dice, or pass"
 
     def _main_step(self, a: A.Action) -> None:
-        if self.phase != "main":
-            raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(self.phase))
+        t = self.turn_state
+        if t.phase != MAIN:
+            raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(t.phase))
         if a.player != self.active:
             raise IllegalAction(self._not_your_turn(a.player), "not_your_turn",
                                 player=a.player, active=self.active)
-        if self.pending_arms:
+        if t.pending_arms:
             raise IllegalAction("first choose what your coat of arms gives: an O cell or a track")
 
     def _need_star(self, colour: str, otherwise: str = "") -> None:
@@ -829,14 +674,15 @@ class GameState:
             events.append(event("scored", p, name=sheet.name, line=line.short, points=pts))
             if line.short in ARMS_LINES and line.short not in sheet.arms_used:
                 sheet.arms_used.append(line.short)
-                self.pending_arms.append(line.short)
+                self.turn_state.pending_arms.append(line.short)
                 events.append(event("arms_unlocked", p, name=sheet.name, line=line.short))
         return events + self._skip_impossible_arms()
 
     def _skip_impossible_arms(self) -> list[Event]:
         events = []
-        while self.pending_arms and not self._arms_options():
-            line = self.pending_arms.pop(0)
+        pending = self.turn_state.pending_arms
+        while pending and not movegen.arms_options(self):
+            line = pending.pop(0)
             events.append(event("arms_lost", self.active, line=line))
         return events
 
@@ -844,47 +690,41 @@ class GameState:
         return event("turn_started", self.active, name=self._name(), turn=self.turn + 1)
 
     def _begin_turn(self) -> None:
-        self.phase = Phase.ROLL
-        self.dice = []
-        self.rerolls = 0
-        self.reroll_dice = []
-        self.chosen = None
-        self.drawn = False
-        self.extras = 0
-        self.pending_arms = []
+        self.turn_state.begin()
         self.undo_stack = []
         self.sheets[self.active].start_turn()
 
     def _maybe_next_turn(self) -> list[Event]:
-        if self.phase != "passive" or not all(self.done):
+        t = self.turn_state
+        if t.phase != PASSIVE or not all(t.done):
             return []
         nxt = (self.active + 1) % self.players
         if nxt == 0:
             reason = self._end_reason()
-            if reason:
+            if reason is not None:
                 self.over = True
                 self.end_reason = reason
-                self.phase = Phase.OVER
-                return [self._game_over_event(str(reason))]
+                t.phase = OVER
+                return [self._game_over_event(reason)]
         self.turn += 1
         self.active = nxt
         self._begin_turn()
         return [self._turn_event()]
 
-    def _game_over_event(self, reason: str) -> Event:
+    def _game_over_event(self, reason: EndReason) -> Event:
         won = self.winners()
         return event(
-            "game_over", None, winners=won, scores=self.scores(), reason=reason,
+            "game_over", None, winners=won, scores=self.scores(), reason=str(reason),
             names=[self.sheets[w].name for w in won], score=self.sheets[won[0]].score,
             form="win" if len(won) == 1 else "shared",
         )
 
-    def _end_reason(self) -> str:
+    def _end_reason(self) -> EndReason | None:
         if any(s.score >= TARGET for s in self.sheets):
             return EndReason.TARGET_REACHED
         if not any(self._can_progress(p) for p in range(self.players)):
             return EndReason.NO_PROGRESS
-        return ""
+        return None
 
     def _can_progress(self, p: int) -> bool:
         """Whether the player can still change their sheet at all (guards endless games)."""
@@ -895,26 +735,29 @@ class GameState:
         if sheet.stars_left("purple") > 0 and b.support:
             return True
         fits = fitting_shapes(b.filled, self.mirror)
-        available = set(self.available_entries())
-        crossed = {t for i, t in enumerate(X_SIDE) if self.crossed[i]}
+        available = set(self.facade_sheet.available_tiles())
+        crossed = self.facade_sheet.crossed_tiles()
         for tid in fits:
             if tid in available or (tid in crossed and sheet.stars_left("yellow") > 0):
                 return True
         return False
 
-    # ------------------------------------------------------------------ undo snapshots
-    def _snapshot(self) -> dict[str, Any]:
-        snap = _copy_turn({f: getattr(self, f) for f in _TURN_FIELDS})
-        snap["sheets"] = [self.sheets[self.active].copy()]  # steps change only this sheet
-        return snap
-
-    def _restore(self, snap: dict[str, Any]) -> None:
-        for f, v in _copy_turn(snap).items():
-            setattr(self, f, v)
-        self.sheets[self.active] = snap["sheets"][0].copy()
-
+    # ------------------------------------------------------------------ undo
     def _push_undo(self) -> None:
-        self.undo_stack.append(self._snapshot())
+        """Save what the next step may change; the saved copies are never changed after."""
+        self.undo_stack.append(
+            UndoPoint(
+                self.turn_state.copy(),
+                self.facade_sheet.copy(),
+                self.sheets[self.active].copy(),  # steps change only this sheet
+            )
+        )
+
+    def _restore(self, point: UndoPoint) -> None:
+        """Back to an undo point (copies again: clones share the points)."""
+        self.turn_state = point.turn.copy()
+        self.facade_sheet = point.facade_sheet.copy()
+        self.sheets[self.active] = point.sheet.copy()
 
     # ------------------------------------------------------------------ copies and JSON
     def clone(self) -> GameState:
@@ -923,43 +766,43 @@ class GameState:
         new.__dict__.update(self.__dict__)
         new.config = copy.deepcopy(self.config)
         new.sheets = [s.copy() for s in self.sheets]
-        new.__dict__.update(_copy_turn({f: getattr(self, f) for f in _TURN_FIELDS}))
-        new.undo_stack = list(self.undo_stack)  # snapshots are never mutated in place
+        new.facade_sheet = self.facade_sheet.copy()
+        new.turn_state = self.turn_state.copy()
+        new.undo_stack = list(self.undo_stack)  # undo points are never mutated in place
         new.log = list(self.log)
         return new
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-friendly form of the whole state."""
-        d: dict[str, Any] = {f: copy.deepcopy(getattr(self, f)) for f in _TURN_FIELDS}
+        d = self.turn_state.to_dict()
         d.update(
+            crossed=self.facade_sheet.to_list(),
             config=copy.deepcopy(self.config),
             sheets=[s.to_dict() for s in self.sheets],
             turn=self.turn,
             active=self.active,
             over=self.over,
-            end_reason=self.end_reason,
+            end_reason=self.end_reason or "",  # "" while the game goes on, as saved games say
             log=list(self.log),
-            undo_stack=[_snap_to_dict(s) for s in self.undo_stack],
+            undo_stack=[u.to_dict() for u in self.undo_stack],
         )
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameState:
-        """Inverse of `to_dict`."""
+        """Inverse of `to_dict` (games saved before RULES 5.15 have no pick tracks)."""
         new = cls.__new__(cls)
         new.config = copy.deepcopy(d["config"])
         new.mirror = bool(new.config["options"]["mirror"])
-        for f in _TURN_FIELDS:
-            if f == "pick_tracks" and f not in d:  # saved before RULES 5.15: nothing to unpick
-                d = {**d, f: [[] for _ in d["picks"]]}
-            setattr(new, f, copy.deepcopy(d[f]))
         new.sheets = [Sheet.from_dict(s) for s in d["sheets"]]
+        new.facade_sheet = FacadeSheet.from_list(d["crossed"])
+        new.turn_state = Turn.from_dict(d)
         new.turn = d["turn"]
         new.active = d["active"]
         new.over = d["over"]
-        new.end_reason = d["end_reason"]
+        new.end_reason = EndReason(d["end_reason"]) if d["end_reason"] else None
         new.log = list(d["log"])
-        new.undo_stack = [_snap_from_dict(s) for s in d["undo_stack"]]
+        new.undo_stack = [UndoPoint.from_dict(s) for s in d["undo_stack"]]
         return new
 
     def view(self, player: int | None = None) -> dict[str, Any]:
@@ -985,111 +828,6 @@ class GameState:
     def picture(self, player: int) -> str:
         """Text picture of a player's building."""
         return self.sheets[player].building.picture()
-
-
-@cache
-def _rerolls(player: int) -> tuple[A.Reroll, ...]:
-    """Every reroll a player can ask for: any non-empty set of dice."""
-    return tuple(
-        A.Reroll(player, c) for k in range(1, DICE + 1) for c in combinations(range(DICE), k)
-    )
-
-
-@lru_cache(maxsize=8192)
-def _changes(player: int, dice: tuple[str, ...]) -> tuple[A.Change, ...]:
-    """Every colour change (green ★): k of the dice showing one face, to another face."""
-    out = []
-    for face in FACES:
-        showing = [d for d, f in enumerate(dice) if f == face]
-        for k in range(1, len(showing) + 1):
-            for target in FACES:
-                if target != face:
-                    out.append(A.Change(player, tuple(showing[:k]), target))
-    return tuple(out)
-
-
-def _copy_turn(fields: dict[str, Any]) -> dict[str, Any]:
-    """Copies of the turn fields, one level deeper where they hold lists (cheaper than
-    deepcopy, which dominated random self-play)."""
-    out = {f: fields[f] for f in _TURN_FIELDS}
-    for f in _LIST_FIELDS:
-        out[f] = list(out[f])
-    out["picks"] = [list(x) for x in out["picks"]]
-    out["pick_tracks"] = [list(x) for x in out["pick_tracks"]]
-    chosen = out["chosen"]
-    if chosen is not None:
-        out["chosen"] = {**chosen, "dice": list(chosen["dice"])}
-    return out
-
-
-def _snap_to_dict(s: dict[str, Any]) -> dict[str, Any]:
-    out = {k: copy.deepcopy(v) for k, v in s.items() if k != "sheets"}
-    out["sheets"] = [x.to_dict() for x in s["sheets"]]
-    return out
-
-
-def _snap_from_dict(s: dict[str, Any]) -> dict[str, Any]:
-    out = {k: copy.deepcopy(v) for k, v in s.items() if k != "sheets"}
-    out["sheets"] = [Sheet.from_dict(x) for x in s["sheets"]]
-    return out
-
-
-# (tile id, ways to pay) combinations met so far; a choice list is cached under its index
-_PAYMENTS: list[tuple[str, tuple[tuple[tuple[int, ...], int], ...]]] = []
-
-
-@lru_cache(maxsize=8192)
-def _dice_by_face(dice: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
-    """Face -> the dice (positions) showing it."""
-    return {f: tuple(d for d, x in enumerate(dice) if x == f) for f in FACES}
-
-
-@cache
-def _colour_ways(
-    colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
-) -> tuple[tuple[str, tuple[int, ...], int], ...]:
-    """For one colour and the dice showing it: each tile of that colour that can be paid,
-    with its X-side entries and the index in `_PAYMENTS` of its ways to pay (dice of the
-    colour, white dice, bonuses). Pure, so cached across turns and games."""
-    ways: dict[int, list[tuple[tuple[int, ...], int]]] = {}
-    for k in range(bonus + 1):
-        for a in range(len(own) + 1):
-            for b in range(len(whites) + 1):
-                ways.setdefault(a + b + k, []).append((tuple(sorted(own[:a] + whites[:b])), k))
-    out = []
-    for tid, size in TILES_BY_COLOUR[colour]:
-        pay = ways.get(size)
-        if pay:
-            _PAYMENTS.append((tid, tuple(pay)))
-            out.append((tid, X_ENTRIES[tid], len(_PAYMENTS) - 1))
-    return tuple(out)
-
-
-@cache
-def _chooses(player: int, payment: int, new_choice: bool) -> tuple[A.Choose, ...]:
-    """The choices of one entry of `_PAYMENTS` for a player, built once."""
-    tid, pay = _PAYMENTS[payment]
-    return tuple(A.Choose(player, tid, d, k, new_choice) for d, k in pay)
-
-
-@cache
-def _draw_table(
-    player: int, tile: str, mirror: bool
-) -> tuple[tuple[int, tuple[A.Draw, ...], A.Draw], ...]:
-    """Every placement of a tile with its draws (one per X cell) and its all-O draw."""
-    t = table(mirror)
-    lo, hi = t.range_of(SHAPE_INDEX[tile])
-    return tuple(
-        (
-            t.placements[i].mask,
-            tuple(A.Draw(player, tile, t.placements[i].mask, c) for c in t.cell_bits[i]),
-            A.Draw(player, tile, t.placements[i].mask, 0),
-        )
-        for i in range(lo, hi)
-    )
-
-
-_pick = cache(A.Pick)  # the few passive picks there are, built once
 
 
 _HANDLERS: dict[type, Any] = {

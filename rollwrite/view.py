@@ -23,6 +23,7 @@ from rollwrite.material import (
 from rollwrite.sheet import Sheet
 
 if TYPE_CHECKING:
+    from rollwrite.facade_sheet import FacadeSheet
     from rollwrite.state import GameState
 
 BOX_KINDS = {"+": "+", "*": "★", ".": ""}
@@ -31,6 +32,7 @@ BOX_KINDS = {"+": "+", "*": "★", ".": ""}
 def player_view(state: GameState, viewer: int | None) -> dict[str, Any]:
     """Everything a seat (or a spectator, `viewer` None) may see; no seed, JSON types only."""
     over = state.over
+    turn = state.turn_state
     return {
         "schema": SCHEMA,
         "edition": "rollwrite",
@@ -40,7 +42,7 @@ def player_view(state: GameState, viewer: int | None) -> dict[str, Any]:
             [s.name for s in state.sheets], state.scores(), [s.building.empty for s in state.sheets]
         ),
         "active": state.active,
-        "phase": str(state.phase),
+        "phase": str(turn.phase),
         "to_act": state.to_act(),
         "over": over,
         "end_reason": str(state.end_reason) if state.end_reason else None,
@@ -51,22 +53,22 @@ def player_view(state: GameState, viewer: int | None) -> dict[str, Any]:
         "buildings": [_building(state, p) for p in range(state.players)],
         "summary": [_summary(s) for s in state.sheets],
         "dice": _dice(state),
-        "rerolls": state.rerolls,
+        "rerolls": turn.rerolls,
         "chosen": _chosen(state),
-        "drawn": state.drawn,
-        "pending_arms": list(state.pending_arms),
-        "facade_sheet": facade_sheet(state.crossed),
+        "drawn": turn.drawn,
+        "pending_arms": list(turn.pending_arms),
+        "facade_sheet": facade_sheet(state.facade_sheet),
         "tracks": [tracks_view(s) for s in state.sheets],
-        "picks": [[d + 1 for d in picks] for picks in state.picks],
-        "done": list(state.done),
+        "picks": [[d + 1 for d in picks] for picks in turn.picks],
+        "done": list(turn.done),
         "may_unpick": [state.may_unpick(p) for p in range(state.players)],
-        "setup_done": list(state.setup_done),
+        "setup_done": list(turn.setup_done),
     }
 
 
 def _building(state: GameState, p: int) -> dict[str, Any]:
     sheet = state.sheets[p]
-    pending = set(state.pending_arms) if p == state.active else set()
+    pending = set(state.turn_state.pending_arms) if p == state.active else set()
     arms = []
     for line in COAT_OF_ARMS_LINES:
         if line.short in pending:
@@ -87,31 +89,32 @@ def _summary(sheet: Sheet) -> dict[str, int]:
 
 def _dice(state: GameState) -> list[dict[str, Any]]:
     used = set(state.used_dice())
+    picks = state.turn_state.picks
     return [
         {
             "index": d + 1,
             "face": face,
             "letter": LETTER[face],
             "used": d in used,
-            "picked_by": [p for p in range(state.players) if d in state.picks[p]],
+            "picked_by": [p for p in range(state.players) if d in picks[p]],
         }
-        for d, face in enumerate(state.dice)
+        for d, face in enumerate(state.turn_state.dice)
     ]
 
 
 def _chosen(state: GameState) -> dict[str, Any] | None:
-    c = state.chosen
+    c = state.turn_state.chosen
     if c is None:
         return None
     return {
-        "tile": c["tile"],
-        "dice": [d + 1 for d in c["dice"]],
-        "bonuses": c["bonuses"],
-        "new_choice": c["new_choice"],
+        "tile": c.tile,
+        "dice": [d + 1 for d in c.dice],
+        "bonuses": c.bonuses,
+        "new_choice": c.new_choice,
     }
 
 
-def facade_sheet(crossed: list[bool]) -> list[dict[str, Any]]:
+def facade_sheet(sheet: FacadeSheet) -> list[dict[str, Any]]:
     """The shared facade sheet: ∞ shapes (never crossed), then the 15 X-side entries by
     position (1-based `index`) with whether each is crossed out."""
     out: list[dict[str, Any]] = [
@@ -121,7 +124,7 @@ def facade_sheet(crossed: list[bool]) -> list[dict[str, Any]]:
     ]
     out.extend(
         {"id": t, "colour": colour_of(t), "size": SHAPES[t].size, "side": "X", "index": i + 1,
-         "crossed": bool(crossed[i])}
+         "crossed": sheet.is_crossed(i)}
         for i, t in enumerate(X_SIDE)
     )
     return out

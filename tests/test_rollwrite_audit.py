@@ -103,7 +103,7 @@ def test_chiral_entries_are_not_drawn_as_their_mirror_image(tile, faces, printed
     m = at_choose(manual(mirror=True), faces)
     m.apply(f"p1 choose {tile} with {dice}")
     m.apply(f"p1 draw {tile}:{mirrored}")
-    assert m.drawn
+    assert m.turn_state.drawn
 
 
 def test_g4l_may_be_drawn_as_printed_g4r_since_that_is_a_rotation():
@@ -215,7 +215,7 @@ def test_bonuses_of_another_colour_do_not_pay():
     at_choose(s, "BBRRY")
     with pytest.raises(IllegalAction, match="blue"):
         s.apply("p1 choose B3 with 1,2 +1")
-    assert s.chosen is None and s.sheets[0].bonuses_used["red"] == 0
+    assert s.turn_state.chosen is None and s.sheets[0].bonuses_used["red"] == 0
 
 
 def test_infinite_side_shapes_are_never_crossed_out():
@@ -223,7 +223,7 @@ def test_infinite_side_shapes_are_never_crossed_out():
     s = at_choose(manual(), "RRRBY")
     s.apply("p1 choose R3 with 1,2,3")
     s.apply("p1 draw R3:A1,b1,b2")
-    assert not any(s.crossed)
+    assert not s.facade_sheet.crossed_entries()
     assert "R3" in s.available_entries()
 
 
@@ -236,7 +236,7 @@ def test_new_choice_is_only_for_crossed_out_x_side_shapes():
         s.apply("p1 choose R3* with 1,2,3")
     with pytest.raises(IllegalAction, match="not crossed out"):
         s.apply("p1 choose R5* with 1,2,3,4,5")
-    assert s.sheets[0].stars_used["yellow"] == 0 and s.chosen is None
+    assert s.sheets[0].stars_used["yellow"] == 0 and s.turn_state.chosen is None
 
 
 # --- drawing, purple extra ------------------------------------------------------------------
@@ -553,7 +553,8 @@ def test_manual_game_replays_exactly_with_rerolls_and_undo():
         s.apply(line)
     again = replay(s.config, s.log)
     assert again == s
-    assert s.sheets[0].building.filled == cells("a1", "b1") and s.crossed[X_SIDE.index("G4L")]
+    assert s.sheets[0].building.filled == cells("a1", "b1")
+    assert s.facade_sheet.is_crossed(X_SIDE.index("G4L"))
 
 
 def test_typed_in_dice_must_be_five_faces_then_the_rerolled_ones():

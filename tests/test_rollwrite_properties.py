@@ -139,7 +139,7 @@ def _exhaustive_candidates(state: GameState) -> list[acts.Action]:
 def _seat_candidates(state: GameState, p: int) -> list[acts.Action]:
     """The exhaustive candidates of one seat."""
     out: list[acts.Action] = []
-    chosen = state.chosen["tile"] if state.chosen else None
+    chosen = state.turn_state.chosen.tile if state.turn_state.chosen else None
     out += [acts.End(p), acts.Undo(p), acts.Pass(p), acts.Setup(p, None)]
     out += [acts.Setup(p, c) for c in COLOURS]
     out += [acts.Pick(p, d, t) for d in range(DICE) for t in COLOURS]
@@ -203,11 +203,11 @@ def _kind(state: GameState) -> str:
     """Which part of a turn a state is in, for the coverage check."""
     if state.phase != "main":
         return state.phase
-    if state.pending_arms:
+    if state.turn_state.pending_arms:
         return "coat of arms"
-    if state.chosen is None:
+    if state.turn_state.chosen is None:
         return "before choosing"
-    return "drawn" if state.drawn else "chosen"
+    return "drawn" if state.turn_state.drawn else "chosen"
 
 
 def _rich(state: GameState) -> bool:
@@ -216,7 +216,7 @@ def _rich(state: GameState) -> bool:
     sheet = state.sheets[state.active]
     return (
         state.phase == "main"
-        and any(state.crossed)
+        and bool(state.facade_sheet.crossed_entries())
         and all(sheet.stars_left(c) > 0 and sheet.bonuses_left(c) > 0 for c in COLOURS)
     )
 
@@ -229,7 +229,7 @@ def _enriched(state: GameState) -> GameState:
     for colour in COLOURS:
         sheet.marks[colour] = sheet.usable[colour] = max(6, sheet.marks[colour])
     for entry in (0, 5, 11):  # R4, B5, G5
-        rich.crossed[entry] = True
+        rich.facade_sheet.cross(entry)
     return rich
 
 

@@ -25,7 +25,7 @@ def test_dice_of_the_colour_or_white_pay_for_a_tile():
     """RULES 3.4.1: dice showing C and/or white."""
     s = at_choose(manual(), "RRWBY")
     s.apply("p1 choose R3 with 1,2,3")
-    assert s.chosen["tile"] == "R3"
+    assert s.turn_state.chosen.tile == "R3"
 
 
 def test_a_die_of_another_colour_cannot_pay():
@@ -77,7 +77,7 @@ def test_locked_bonus_cannot_be_used():
 def test_crossed_x_side_shape_cannot_be_taken():
     """RULES 3.3: the X side is single use."""
     s = manual()
-    s.crossed[X_SIDE.index("R5")] = True
+    s.facade_sheet.cross(X_SIDE.index("R5"))
     at_choose(s, "RRRRR")
     with pytest.raises(IllegalAction, match="crossed out"):
         s.apply("p1 choose R5 with 1,2,3,4,5")
@@ -88,7 +88,7 @@ def test_x_side_shape_is_crossed_out_once_drawn():
     s = at_choose(manual(), "RRRRR")
     s.apply("p1 choose R5 with 1,2,3,4,5")
     s.apply("p1 draw R5:A1,b1,c1,b2,c2")
-    assert s.crossed[X_SIDE.index("R5")]
+    assert s.facade_sheet.is_crossed(X_SIDE.index("R5"))
 
 
 def test_second_copy_of_r4_stays_available():
@@ -96,7 +96,8 @@ def test_second_copy_of_r4_stays_available():
     s = at_choose(manual(), "RRRRB")
     s.apply("p1 choose R4 with 1,2,3,4")
     s.apply("p1 draw R4:A1,b1,a2,b2")
-    assert [s.crossed[i] for i, t in enumerate(X_SIDE) if t == "R4"] == [True, False]
+    assert s.facade_sheet.open_entries("R4") == (X_SIDE.index("R4") + 1,)
+    assert s.facade_sheet.crossed_entry("R4") == X_SIDE.index("R4")
     assert "R4" in s.available_entries()
 
 
@@ -104,13 +105,13 @@ def test_yellow_star_takes_a_crossed_shape_without_crossing_again():
     """RULES 3.4.1 New choice (yellow ★)."""
     s = manual()
     i = X_SIDE.index("R5")
-    s.crossed[i] = True
+    s.facade_sheet.cross(i)
     unlock(s, 0, "yellow", 3)  # box 3 is a yellow ★
     at_choose(s, "RRRRR")
     s.apply("p1 choose R5* with 1,2,3,4,5")
     s.apply("p1 draw R5:A1,b1,c1,b2,c2")
     assert s.sheets[0].stars_used["yellow"] == 1
-    assert sum(s.crossed) == 1
+    assert len(s.facade_sheet.crossed_entries()) == 1
 
 
 def test_tile_that_fits_nowhere_cannot_be_chosen():
@@ -166,7 +167,7 @@ def test_mirror_option_allows_mirror_images():
     s = at_choose(manual(mirror=True), "RRRRR")
     s.apply("p1 choose R5 with 1,2,3,4,5")
     s.apply("p1 draw R5:A1,b1,c1,a2,b2")
-    assert s.drawn
+    assert s.turn_state.drawn
 
 
 def test_draw_must_follow_the_placement_rule():
@@ -271,7 +272,7 @@ def test_coat_of_arms_row_gives_a_choice_at_once():
     s.apply("p1 choose R2 with 1,2")
     events = s.apply("p1 draw R2:e2,E3")
     assert [e.kind for e in events if e.kind.startswith("arms")] == ["arms_unlocked"]
-    assert s.pending_arms == ["2"]
+    assert s.turn_state.pending_arms == ["2"]
     with pytest.raises(IllegalAction, match="coat of arms"):
         s.apply("p1 end")
 
@@ -311,9 +312,9 @@ def test_coat_of_arms_o_cell_can_chain_another_coat_of_arms():
     at_choose(s, "RRBBY")
     s.apply("p1 choose R2 with 1,2")
     s.apply("p1 draw R2:e2,E3")
-    assert s.pending_arms == ["2"]
+    assert s.turn_state.pending_arms == ["2"]
     events = s.apply("p1 arms b9")
-    assert "b" in s.pending_arms
+    assert "b" in s.turn_state.pending_arms
     assert any(e.kind == "scored" and e.data["line"] == "b" for e in events)
 
 
@@ -324,9 +325,9 @@ def test_row_and_column_at_once_give_one_choice_each():
     unlock(s, 0, "purple", 3)
     at_choose(s, "RRBBY")
     s.apply("p1 extra B2")  # completes row 2 and column b
-    assert s.pending_arms == ["2", "b"]
+    assert s.turn_state.pending_arms == ["2", "b"]
     s.apply("p1 arms track R")
-    assert s.pending_arms == ["b"]
+    assert s.turn_state.pending_arms == ["b"]
     s.apply("p1 arms track B")
     assert s.sheets[0].marks["red"] == 2 and s.sheets[0].marks["blue"] == 2
 
@@ -364,9 +365,9 @@ def test_undo_takes_back_steps_one_by_one():
     s.apply("p1 choose R2 with 1,2")
     s.apply("p1 draw R2:A1,a2")
     s.apply("p1 undo")
-    assert s.sheets[0].building.filled == 0 and s.chosen["tile"] == "R2"
+    assert s.sheets[0].building.filled == 0 and s.turn_state.chosen.tile == "R2"
     s.apply("p1 undo")
-    assert s.chosen is None
+    assert s.turn_state.chosen is None
     with pytest.raises(IllegalAction, match="cannot be undone"):
         s.apply("p1 undo")
 
@@ -397,7 +398,7 @@ def test_undo_gives_back_a_crossed_x_side_entry_and_used_bonus():
     s.apply("p1 draw R4:A1,b1,a2,b2")
     s.apply("p1 undo")
     s.apply("p1 undo")
-    assert not any(s.crossed) and s.sheets[0].bonuses_used["red"] == 0
+    assert not s.facade_sheet.crossed_entries() and s.sheets[0].bonuses_used["red"] == 0
 
 
 # --- passive players ----------------------------------------------------------------------
@@ -512,9 +513,9 @@ def test_completed_track_scores_two_at_once():
 def test_two_player_setup_crosses_one_four_cell_shape_per_colour():
     """RULES 3.6 and 5.3: one R4, one P4, B4R, G4R and Y4R."""
     s = new_game(2, 1)
-    crossed = sorted(X_SIDE[i] for i, c in enumerate(s.crossed) if c)
+    crossed = sorted(X_SIDE[i] for i in s.facade_sheet.crossed_entries())
     assert crossed == sorted(["R4", "P4", "B4R", "G4R", "Y4R"])
-    assert sorted(TWO_PLAYER_CROSSED) == [i for i, c in enumerate(s.crossed) if c]
+    assert sorted(TWO_PLAYER_CROSSED) == list(s.facade_sheet.crossed_entries())
 
 
 def test_two_player_setup_marks_two_boxes_usable_from_turn_one():

@@ -105,7 +105,7 @@ def test_a_pick_can_be_taken_back_while_another_player_still_picks():
     assert Unpick(1) in s.legal_actions(1)
     events = s.apply("p2 unpick")
     assert [e.kind for e in events] == ["picked_back"]
-    assert s.sheets[1].marks["blue"] == 0 and s.picks[1] == [] and s.to_act() == [1, 2]
+    assert s.sheets[1].marks["blue"] == 0 and s.turn_state.picks[1] == [] and s.to_act() == [1, 2]
     s.apply("p2 pick 5 Y")
     assert s.sheets[1].marks["yellow"] == 1 and s.phase == "passive"
 
@@ -172,7 +172,7 @@ def test_two_players_the_first_of_the_two_picks_can_be_taken_back():
     s.apply("p2 pick 3")
     assert Unpick(1) in s.legal_actions() and s.to_act() == [1]
     s.apply("p2 unpick")
-    assert s.picks[1] == [] and s.sheets[1].marks["blue"] == 0
+    assert s.turn_state.picks[1] == [] and s.sheets[1].marks["blue"] == 0
     s.apply("p2 pick 5")
     s.apply("p2 pick 3")
     assert s.phase == "roll" and s.active == 1

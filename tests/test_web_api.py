@@ -179,10 +179,11 @@ def test_dice_placements_match_the_legal_draws():
     checked = 0
     for seed in range(12):
         for state in _random_states(lambda s=seed: dice_game(3, s), seed, 300):
-            if state.phase != "main" or state.chosen is None or state.drawn:
+            turn = state.turn_state
+            if turn.phase != "main" or turn.chosen is None or turn.drawn:
                 assert state.placements() == []
                 continue
-            if state.pending_arms:
+            if turn.pending_arms:
                 continue
             draws = [a for a in state.legal_actions() if isinstance(a, RA.Draw)]
             pls = state.placements()
@@ -190,7 +191,7 @@ def test_dice_placements_match_the_legal_draws():
             assert {p.mask for p in pls} == {a.mask for a in draws}
             for p in pls:
                 assert state.draws_for(p.mask) == [a for a in draws if a.mask == p.mask]
-                assert p.tile == state.chosen["tile"] and len(p.cells) == p.mask.bit_count()
+                assert p.tile == turn.chosen.tile and len(p.cells) == p.mask.bit_count()
             checked += 1
     assert checked > 20
 

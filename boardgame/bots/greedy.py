@@ -6,8 +6,8 @@ import random
 from functools import lru_cache
 
 from boardgame import actions as A  # noqa: N812
-from boardgame.material import ARMS_CELLS, ARMS_ROWS, HAND_LIMIT, TILES
-from boardgame.state import COLOUR_INDEX, GameState
+from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOUR_INDEX, HAND_LIMIT, TILES
+from boardgame.state import GameState
 from bots.potential import grid_value
 
 ARMS_LINES = frozenset(("row", r) for r in ARMS_ROWS)

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.bots.strong import StrongBot
-from boardgame.material import ABILITY_NAMES, ARMS_CELLS, ARMS_ROWS, COLOURS, TILES
-from boardgame.state import COLOUR_INDEX, GameState
+from boardgame.material import (
+    ABILITY_NAMES,
+    ARMS_CELLS,
+    ARMS_ROWS,
+    COLOUR_INDEX,
+    COLOURS,
+    TILES,
+)
+from boardgame.state import GameState
 from facade.grid import bits, cell_name
 from facade.scoring import describe_completed, newly_completed
 

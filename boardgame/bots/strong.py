@@ -7,6 +7,7 @@ from statistics import mean
 from boardgame import actions as A  # noqa: N812
 from boardgame.bots.greedy import GreedyBot, hand_value
 from boardgame.material import END_CARD_DEPTH
+from boardgame.phases import Phase
 from boardgame.state import GameState
 
 WORLDS = 6  # hidden cards dealt at random this many times
@@ -44,7 +45,7 @@ class StrongBot(GreedyBot):
         options = state.legal_actions(player)
         if not options:
             raise ValueError("no decision to take for this player now")
-        if state.phase in ("discard", "arms") or len(options) == 1:
+        if state.phase in (Phase.DISCARD, Phase.ARMS) or len(options) == 1:
             return self.decide(state, player)
         now = {a: self.value(state, a) for a in options}  # actions are frozen: hashable
         ranked = sorted(options, key=lambda a: -now[a])[:CANDIDATES]
@@ -88,6 +89,6 @@ class StrongBot(GreedyBot):
         if w.is_over():
             return 10.0 if player in w.winners() else -10.0
         w.active = player
-        w.phase = "act"
+        w.phase = Phase.ACT
         options = w.legal_actions(player)
         return max((self.value(w, a) for a in options), default=0.0)

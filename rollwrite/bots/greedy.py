@@ -8,6 +8,7 @@ from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.bots.evaluate import best_brick, grid_value, sheet_value
 from rollwrite.material import DICE, TRACK_LENGTH, TRACKS
+from rollwrite.phases import Phase
 from rollwrite.state import GameState
 from rollwrite.tables import SHAPE_INDEX, table
 
@@ -48,7 +49,7 @@ def best_draw(state: GameState, tile: str) -> tuple[float, A.Draw | None]:
 def choose_value(state: GameState, choice: A.Choose, draw_values: dict[str, float]) -> float:
     """Value of a choice: its best drawing, less the bonuses and stars it spends and the
     dice it leaves to the others."""
-    left = len(state.dice) - len(choice.dice)
+    left = len(state.turn_state.dice) - len(choice.dice)
     cost = BONUS_COST * choice.bonuses + DIE_LEFT_COST * left * (state.players - 1)
     if choice.new_choice:
         cost += STAR_COST
@@ -118,15 +119,16 @@ class GreedyBot:
         options = state.legal_actions(player)
         if not options:
             raise ValueError("no decision to take for this player now")
-        if state.phase == "setup":
+        turn = state.turn_state
+        if turn.phase == Phase.SETUP:
             return A.Setup(player, "red")
-        if state.phase == "passive":
+        if turn.phase == Phase.PASSIVE:
             return best_pick(state, player, options)
-        if state.pending_arms:
+        if turn.pending_arms:
             return self.arms(state, player, options)
-        if state.chosen is None:
+        if turn.chosen is None:
             return self.before_choosing(state, player, options)
-        if not state.drawn:
+        if not turn.drawn:
             return self.draw(state)
         return self.finish(state, player, options)
 
@@ -144,7 +146,7 @@ class GreedyBot:
 
     def draw(self, state: GameState) -> A.Action:
         """The best drawing of the chosen tile."""
-        _, action = best_draw(state, state.chosen["tile"])
+        _, action = best_draw(state, state.turn_state.chosen.tile)
         assert action is not None
         return action
 

@@ -10,6 +10,7 @@ from rollwrite import actions as A  # noqa: N812
 from rollwrite.bots.evaluate import grid_value
 from rollwrite.bots.greedy import STAR_COST, GreedyBot, best_draw, choose_value
 from rollwrite.material import DICE, FACES, SHAPES, colour_of
+from rollwrite.movegen import choose_options
 from rollwrite.state import GameState
 from rollwrite.tables import SHAPE_IDS, SHAPE_INDEX, table
 
@@ -74,12 +75,7 @@ class StrongBot(GreedyBot):
         return [tuple(self.rng.choice(FACES) for _ in range(DICE)) for _ in range(n)]
 
     def _best_value(self, state: GameState, dice: list[str], draws: dict[str, float]) -> float:
-        saved = state.dice
-        state.dice = list(dice)
-        try:
-            choices = state._choose_options()
-        finally:
-            state.dice = saved
+        choices = choose_options(state, dice)
         if not choices:
             return -1.0
         return max(choose_value(state, c, draws) for c in choices)
@@ -165,7 +161,7 @@ class StrongBot(GreedyBot):
     def draw(self, state: GameState) -> A.Action:
         """Among the best drawings of the chosen tile, the one that leaves the best chances."""
         p = state.active
-        tid = state.chosen["tile"]
+        tid = state.turn_state.chosen.tile
         sheet = state.sheets[p]
         filled, bricks = sheet.building.filled, sheet.building.bricks
         t = table(state.mirror)

@@ -1,0 +1,289 @@
+"""Move generation of Roll & Write: every legal action of a state, in a fixed order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from facade.grid import COLS, GROUND, bits
+from rollwrite import actions as A  # noqa: N812
+from rollwrite.facade_sheet import X_ENTRY_MASKS
+from rollwrite.material import (
+    BONUSES_PER_COLOUR_PER_TURN,
+    COLOURS,
+    DICE,
+    FACES,
+    SHAPES,
+    TRACK_LENGTH,
+    WHITE,
+    colour_of,
+)
+from rollwrite.phases import PASSIVE, SETUP
+from rollwrite.tables import SHAPE_INDEX, fitting_shapes, table
+
+if TYPE_CHECKING:
+    from rollwrite.state import GameState
+
+TILES_BY_COLOUR: dict[str, list[tuple[str, int]]] = {
+    c: [(t, SHAPES[t].size) for t in SHAPES if colour_of(t) == c] for c in COLOURS
+}
+
+
+def legal_actions(state: GameState, player: int | None = None) -> list[A.Action]:
+    """Every legal action (one representative where dice are interchangeable); an Undo,
+    when there is one, comes first. Without `player`: the actions of the seats in
+    `to_act`; a passive player who is done but may still take back a pick (RULES 5.15)
+    finds their Unpick in `legal_actions(state, that_player)`."""
+    if state.over:
+        return []
+    phase = state.turn_state.phase
+    acting = state.to_act()
+    seats = acting if player is None else [player]
+    out: list[A.Action] = []
+    for p in seats:
+        if p not in acting:
+            if player is not None and state.may_unpick(p):
+                out.append(A.Unpick(p))  # finished picking, others still pick (5.15)
+            continue
+        if phase == SETUP:
+            out.append(A.Setup(p, None))
+            out.extend(A.Setup(p, c) for c in COLOURS)
+        elif phase == PASSIVE:
+            out.extend(pick_options(state, p))
+            out.append(A.Pass(p))
+            if state.turn_state.picks[p] and state.may_unpick(p):
+                out.append(A.Unpick(p))
+        elif state.is_chance():
+            if state.seeded:
+                out.append(state.chance_action())
+            # manual dice: any faces; too many to list (6^5)
+        else:
+            out.extend(active_options(state))
+    return out
+
+
+def active_options(state: GameState) -> list[A.Action]:
+    """The active player's steps in the main phase (RULES 3.4, 5.9)."""
+    p = state.active
+    turn = state.turn_state
+    sheet = state.sheets[p]
+    out: list[A.Action] = []
+    if state.undo_stack:
+        out.append(A.Undo(p))
+    if turn.pending_arms:
+        return out + arms_options(state)
+    if turn.chosen is None:
+        if sheet.stars_left("red") > 0:
+            out.extend(_rerolls(p))
+        if sheet.stars_left("green") > 0:
+            out.extend(_changes(p, tuple(turn.dice)))
+        choices = choose_options(state)
+        out.extend(choices)
+        if not draw_forced(choices):
+            out.append(A.End(p))
+    elif not turn.drawn:
+        out.extend(draw_options(state))
+    else:
+        out.append(A.End(p))
+    if sheet.stars_left("purple") > 0:
+        out.extend(extra_options(state))
+    return out
+
+
+def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[A.Choose]:
+    """Every tile the active player may choose with these dice (default: the dice showing),
+    each with every way to pay it."""
+    p = state.active
+    sheet = state.sheets[p]
+    fits = fitting_shapes(sheet.building.filled, state.mirror)
+    showing = _dice_by_face(tuple(state.turn_state.dice if dice is None else dice))
+    whites = showing[WHITE]
+    yellow = sheet.stars_left("yellow") > 0
+    crossed = state.facade_sheet.mask
+    out: list[A.Choose] = []
+    for colour in COLOURS:
+        own = showing[colour]
+        bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
+        if len(own) + len(whites) + bonus < 2:
+            continue
+        for tid, entries, payment in _colour_ways(colour, own, whites, bonus):
+            if tid not in fits:
+                continue
+            if not entries or entries & crossed != entries:
+                out.extend(_chooses(p, payment, False))  # ∞ side, or an open X entry
+            if yellow and entries & crossed:
+                out.extend(_chooses(p, payment, True))
+    return out
+
+
+def draw_forced(choices: list[A.Choose]) -> bool:
+    """Whether a tile must be drawn: one of the choices is paid with dice alone, no `+`
+    and no ★ (RULES 5.1, 5.17); spending a bonus or a star is never forced."""
+    return any(not c.bonuses and not c.new_choice for c in choices)
+
+
+def draw_options(state: GameState) -> list[A.Action]:
+    """Every drawing of the chosen tile: one per placement and X cell, and the all-O
+    drawing of each placement when a blue ★ is left."""
+    p = state.active
+    filled = state.sheets[p].building.filled
+    support = (GROUND | (filled << COLS)) & ~filled
+    blue = state.sheets[p].stars_left("blue") > 0
+    out: list[A.Action] = []
+    for mask, draws, all_windows in _draw_table(p, state.turn_state.chosen.tile, state.mirror):
+        if not mask & filled and mask & support:
+            out.extend(draws)
+            if blue:
+                out.append(all_windows)
+    return out
+
+
+def keeps_chosen_placeable(state: GameState, cell_mask: int) -> bool:
+    """Whether the chosen tile, still to be drawn, would fit after filling these cells."""
+    chosen = state.turn_state.chosen
+    if chosen is None or state.turn_state.drawn:
+        return True
+    filled = state.sheets[state.active].building.filled | cell_mask
+    return table(state.mirror).any_legal(filled, SHAPE_INDEX[chosen.tile])
+
+
+def single_cells(state: GameState) -> list[int]:
+    """Cells where a 1-cell tile may go now, keeping the chosen tile placeable."""
+    b = state.sheets[state.active].building
+    return [c for c in bits(b.support) if keeps_chosen_placeable(state, 1 << c)]
+
+
+def extra_options(state: GameState) -> list[A.Action]:
+    """The purple ★ extra cells: X, and O too when a blue ★ is left."""
+    p = state.active
+    blue = state.sheets[p].stars_left("blue") > 0
+    out: list[A.Action] = []
+    for c in single_cells(state):
+        out.append(A.Extra(p, c, True))
+        if blue:
+            out.append(A.Extra(p, c, False))
+    return out
+
+
+def arms_options(state: GameState) -> list[A.Action]:
+    """What the oldest waiting coat of arms can give: an O cell, or two boxes of a track."""
+    p = state.active
+    sheet = state.sheets[p]
+    out: list[A.Action] = [A.ArmsCell(p, c) for c in single_cells(state)]
+    out.extend(A.ArmsTrack(p, c) for c in COLOURS if sheet.room(c) > 0)
+    return out
+
+
+def pick_options(state: GameState, p: int) -> list[A.Action]:
+    """A passive player's picks: each unused die not yet picked, one per face showing, on
+    every track it may mark (white: any track)."""
+    marks = state.sheets[p].marks
+    taken = state.turn_state.picks[p]
+    used = state.used_dice()
+    seen: set[str] = set()
+    out: list[A.Action] = []
+    for d, face in enumerate(state.turn_state.dice):
+        if d in used or d in taken or face in seen:
+            continue
+        seen.add(face)
+        for t in COLOURS if face == WHITE else (face,):
+            if marks[t] < TRACK_LENGTH:
+                out.append(_pick(p, d, t))
+    return out
+
+
+def can_pick(state: GameState, p: int) -> bool:
+    """Whether a passive player has a die left that marks a track with room."""
+    sheet = state.sheets[p]
+    turn = state.turn_state
+    for d in state.unused_dice():
+        if d not in turn.picks[p]:
+            face = turn.dice[d]
+            if face == WHITE:
+                if any(sheet.marks[c] < TRACK_LENGTH for c in COLOURS):
+                    return True
+            elif sheet.marks[face] < TRACK_LENGTH:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------------- cached building blocks
+@cache
+def _rerolls(player: int) -> tuple[A.Reroll, ...]:
+    """Every reroll a player can ask for: any non-empty set of dice."""
+    return tuple(
+        A.Reroll(player, c) for k in range(1, DICE + 1) for c in combinations(range(DICE), k)
+    )
+
+
+@lru_cache(maxsize=8192)
+def _changes(player: int, dice: tuple[str, ...]) -> tuple[A.Change, ...]:
+    """Every colour change (green ★): k of the dice showing one face, to another face."""
+    out = []
+    for face in FACES:
+        showing = [d for d, f in enumerate(dice) if f == face]
+        for k in range(1, len(showing) + 1):
+            for target in FACES:
+                if target != face:
+                    out.append(A.Change(player, tuple(showing[:k]), target))
+    return tuple(out)
+
+
+# (tile id, ways to pay) combinations met so far; a choice list is cached under its index
+_PAYMENTS: list[tuple[str, tuple[tuple[tuple[int, ...], int], ...]]] = []
+
+
+@lru_cache(maxsize=8192)
+def _dice_by_face(dice: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """Face -> the dice (positions) showing it."""
+    return {f: tuple(d for d, x in enumerate(dice) if x == f) for f in FACES}
+
+
+@cache
+def _colour_ways(
+    colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
+) -> tuple[tuple[str, int, int], ...]:
+    """For one colour and the dice showing it: each tile of that colour that can be paid,
+    with the mask of its X-side entries and the index in `_PAYMENTS` of its ways to pay
+    (dice of the colour, white dice, bonuses). Pure, so cached across turns and games."""
+    ways: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+    for k in range(bonus + 1):
+        for a in range(len(own) + 1):
+            for b in range(len(whites) + 1):
+                ways.setdefault(a + b + k, []).append((tuple(sorted(own[:a] + whites[:b])), k))
+    out = []
+    for tid, size in TILES_BY_COLOUR[colour]:
+        pay = ways.get(size)
+        if pay:
+            _PAYMENTS.append((tid, tuple(pay)))
+            out.append((tid, X_ENTRY_MASKS[tid], len(_PAYMENTS) - 1))
+    return tuple(out)
+
+
+@cache
+def _chooses(player: int, payment: int, new_choice: bool) -> tuple[A.Choose, ...]:
+    """The choices of one entry of `_PAYMENTS` for a player, built once."""
+    tid, pay = _PAYMENTS[payment]
+    return tuple(A.Choose(player, tid, d, k, new_choice) for d, k in pay)
+
+
+@cache
+def _draw_table(
+    player: int, tile: str, mirror: bool
+) -> tuple[tuple[int, tuple[A.Draw, ...], A.Draw], ...]:
+    """Every placement of a tile with its draws (one per X cell) and its all-O draw."""
+    t = table(mirror)
+    lo, hi = t.range_of(SHAPE_INDEX[tile])
+    return tuple(
+        (
+            t.placements[i].mask,
+            tuple(A.Draw(player, tile, t.placements[i].mask, c) for c in t.cell_bits[i]),
+            A.Draw(player, tile, t.placements[i].mask, 0),
+        )
+        for i in range(lo, hi)
+    )
+
+
+_pick = cache(A.Pick)  # the few passive picks there are, built once
