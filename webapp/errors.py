@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Flask, g, render_template
 from flask_babel import gettext as _
+from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.exceptions import HTTPException
@@ -39,6 +40,7 @@ def register(app: Flask) -> None:
         if not err.connection_invalidated and not isinstance(err, OperationalError):
             raise err
         app.logger.warning("database unavailable: %s", type(err.orig).__name__)
+        g.outcome = "unavailable"  # the request log tells an outage from a refusal
         body, status = page(503, _("Please try again"),
                             _("The game store is not answering right now. Nothing was changed; "
                               "try again in a few seconds."))
@@ -50,8 +52,25 @@ def register(app: Flask) -> None:
                     _("This form is out of date or did not come from this site. Reload the "
                       "page and try again."))
 
+    @app.errorhandler(RateLimitExceeded)
+    def _too_many(_err: RateLimitExceeded) -> tuple[str, int, dict[str, str]]:
+        g.outcome = "limited"
+        body, status = page(429, _("Too many new games"),
+                            _("Too many requests: this device has started many tables and games "
+                              "in a short time. Wait a minute, then try again; the games already "
+                              "started go on as before."))
+        return body, status, {"Retry-After": "60"}
+
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException) -> tuple[str, int]:
+        titles = {
+            400: _("Not understood"),
+            403: _("Not allowed"),
+            404: _("Not found"),
+            405: _("Not possible here"),
+            413: _("Too large"),
+            429: _("Too many requests"),
+        }
         messages = {
             400: _("The request could not be understood."),
             403: _("This is not your seat: only the phone that took a seat can act for it."),
@@ -61,6 +80,7 @@ def register(app: Flask) -> None:
             429: _("Too many requests: wait a minute and try again."),
         }
         code = err.code or 500
-        return page(code, str(err.name), str(err.description) if code == 400 and
+        return page(code, titles.get(code, _("Something went wrong")),
+                    str(err.description) if code == 400 and
                     err.description and not err.description.startswith("The browser")
                     else messages.get(code, _("Something went wrong.")))

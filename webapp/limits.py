@@ -13,11 +13,19 @@ from flask_limiter.util import get_remote_address
 
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
 
+CREATE_SCOPE = "create"  # the one budget every creating route draws on
+
 
 def _create_limit() -> str:
     return str(current_app.config["CREATE_LIMIT"])
 
 
+# One shared limit object: every view it decorates counts against the same per-client budget
+# (a client cannot get 20 tables plus 20 dice tables plus 20 solo games a minute).
+_create_budget = limiter.shared_limit(_create_limit, scope=CREATE_SCOPE, methods=["POST"])
+
+
 def create_limited(view: Callable[..., Any]) -> Callable[..., Any]:
-    """Limit a view that creates a table or game (only its POSTs count)."""
-    return limiter.limit(_create_limit, methods=["POST"], scope="create")(view)
+    """Limit a view that creates a table or game (only its POSTs count), on the one creation
+    budget all such views share (CREATE_LIMIT per client address)."""
+    return _create_budget(view)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -162,4 +163,96 @@ def test_forwarded_client_addresses_count_only_behind_a_declared_proxy(db_url, p
                         headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
              for i in range(3)]
     assert codes == ([303, 303, 303] if separate else [303, 303, 429])
+    app.extensions["store"].engine.dispose()
+
+
+# ------------------------------------------------------------------------- the request log
+@pytest.fixture
+def request_lines(caplog: pytest.LogCaptureFixture,
+                  monkeypatch: pytest.MonkeyPatch) -> Callable[[], list[str]]:
+    """The request log's lines of what the test does next (the logger keeps to its own
+    handler outside tests; here its records go to pytest's capture)."""
+    import logging
+
+    from webapp import requestlog
+
+    monkeypatch.setattr(requestlog.log, "propagate", True)
+    caplog.set_level(logging.INFO, logger="copenhagen.requests")
+    caplog.clear()
+
+    def lines() -> list[str]:
+        return [r.getMessage() for r in caplog.records if r.name == "copenhagen.requests"]
+
+    return lines
+
+
+def test_each_request_logs_one_line_with_the_table_and_the_outcome(app, request_lines):
+    import re
+
+    from tests.web.conftest import Phone
+
+    phone = Phone(app.test_client())
+    phone.get("/t/new")
+    resp = phone.post("/t/new", {"seats": "2", "name": "Ann", "dice": "app"})
+    code = resp.headers["Location"].rsplit("/", 1)[1]
+    before = len(request_lines())
+    assert before == 2  # the form, the table made
+    phone.get(f"/t/{code.lower()}")
+    phone.get(f"/t/{code}/poll?seq=0", headers={"HX-Request": "true"})
+    phone.post(f"/t/{code}/act", {"seq": "0", "action": "p1 end"})  # refused by the engine
+    phone.post(f"/t/{code}/act", {"action": "p1 setup none"})  # no seq: refused
+    phone.get("/t/ZZZZZZ")
+    phone.get("/lang/fr?next=/")
+    lines = request_lines()[before:]
+    assert len(lines) == 6
+    wanted = [
+        rf"GET /t/{code.lower()} 200 table={code} outcome=ok",
+        rf"GET /t/{code}/poll 204 table={code} outcome=ok",
+        rf"POST /t/{code}/act 422 table={code} outcome=refused",
+        rf"POST /t/{code}/act 400 table={code} outcome=refused",
+        r"GET /t/ZZZZZZ 404 table=ZZZZZZ outcome=refused",
+        r"GET /lang/fr 302 table=- outcome=ok",  # a language code is not a table
+    ]
+    for line, pattern in zip(lines, wanted):
+        assert re.fullmatch(pattern + r" \d+\.\dms", line), line
+
+
+def test_a_database_outage_is_logged_as_unavailable_not_refused(app, request_lines):
+    """503 from the database-down handler (and from the health check) is the server's
+    trouble, not a refusal of what the client asked."""
+    from sqlalchemy import create_engine
+
+    store = app.extensions["store"]
+    store.engine = create_engine("postgresql+psycopg://postgres@127.0.0.1:1/none",
+                                 connect_args={"connect_timeout": 2})
+    client = app.test_client()
+    resp = client.get("/t/ABC234")
+    assert resp.status_code == 503 and resp.headers["Retry-After"] == "5"
+    assert "Please try again" in resp.get_data(as_text=True)
+    assert client.get("/healthz").status_code == 503
+    lines = request_lines()
+    assert len(lines) == 2
+    assert " 503 table=ABC234 outcome=unavailable " in lines[0]
+    assert " 503 table=- outcome=unavailable " in lines[1]
+
+
+@pytest.mark.parametrize("status, outcome", [(200, "ok"), (303, "ok"), (304, "ok"),
+                                             (400, "refused"), (409, "refused"),
+                                             (429, "limited"), (500, "error"),
+                                             (503, "unavailable")])
+def test_the_outcome_of_a_status(status, outcome):
+    from webapp.requestlog import outcome_of
+
+    assert outcome_of(status) == outcome
+
+
+def test_a_rate_limited_request_is_logged_as_limited(db_url, request_lines):
+    from tests.web.conftest import Phone
+
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
+                      "CREATE_LIMIT": "1 per minute", "RATELIMIT_ENABLED": True})
+    phone = Phone(app.test_client())
+    phone.get("/d/new")
+    assert [phone.post("/d/new", {"count": "2"}).status_code for _ in range(2)] == [303, 429]
+    assert request_lines()[-1].startswith("POST /d/new 429 table=- outcome=limited ")
     app.extensions["store"].engine.dispose()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -34,13 +35,22 @@ def index() -> str:
     return render_template("home.html", unfinished=unfinished)
 
 
+def is_local_path(target: str) -> bool:
+    """Whether a `next` address stays on this site: one leading slash, no backslash (browsers
+    read `/\\evil.com` as `//evil.com`), no control characters, and no scheme or host."""
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return False
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in target):
+        return False  # browsers drop tabs and newlines: "/\t/evil.com" would become "//evil.com"
+    parts = urlsplit(target)
+    return not parts.scheme and not parts.netloc
+
+
 @bp.get("/lang/<code>")
 def set_language(code: str) -> Response:
     """Remember a language choice and go back to the page it was made on."""
-    target = request.args.get("next") or url_for("home.index")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("home.index")  # never bounce to another site
-    resp = redirect(target)
+    target = request.args.get("next", "")
+    resp = redirect(target if is_local_path(target) else url_for("home.index"))
     if code in LANGUAGES:
         resp.set_cookie(LANG_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
     return resp
