@@ -11,7 +11,7 @@ from sqlalchemy import update
 from webapp.db import games, seats
 from webapp.store import Game, Store
 
-NAME_MAX = 24  # characters of a player's name, after stripping
+NAME_MAX = 40  # characters of a player's name, after stripping (the column is String(40))
 
 
 def derived_token(secret: str, old_token: str, new_code: str) -> str:
@@ -43,7 +43,8 @@ def set_host_token(store: Store, game: Game, token: str) -> None:
 
 
 def clean_name(text: str | None) -> str | None:
-    """A player's name as typed, stripped; None when empty or longer than NAME_MAX."""
+    """A player's name as typed, whitespace trimmed (and runs of it made one space); None when
+    that leaves it empty or longer than NAME_MAX."""
     name = " ".join((text or "").split())
     if not 1 <= len(name) <= NAME_MAX:
         return None

@@ -59,6 +59,13 @@ def act(phone: Phone, code: str, action: str, seq: int | None = None, **kw) -> o
     return phone.post(f"/t/{code}/act", {"seq": str(seq), "action": action}, **kw)
 
 
+def host_pass(phone: Phone, code: str, seat: int, seq: int | None = None) -> object:
+    """The host's "Pass for absent player" for a seat, sent from a page at `seq` (now)."""
+    if seq is None:
+        seq = api(phone, code)["seq"]
+    return phone.post(f"/t/{code}/host/pass/{seat}", {"seq": str(seq)})
+
+
 def table_of(app, phones: list[Phone], seats: int = 2, dice: str = "app") -> str:
     """A table with every seat taken: phones[0] hosts, phones[i] sits at seat i."""
     code = create(phones[0], seats, dice=dice)
@@ -111,8 +118,8 @@ def test_bad_new_table_input_is_refused_with_a_message_and_nothing_created(app, 
     resp = phone.post("/t/new", {"seats": "5", "name": "Ann", "dice": "app"})
     assert resp.status_code == 400 and "2 to 4 seats" in resp.get_data(as_text=True)
     resp = phone.post("/t/new", {"seats": "2", "name": "   ", "dice": "app"})
-    assert resp.status_code == 400 and "1 to 24 characters" in resp.get_data(as_text=True)
-    resp = phone.post("/t/new", {"seats": "2", "name": "x" * 25, "dice": "app"})
+    assert resp.status_code == 400 and "1 to 40 characters" in resp.get_data(as_text=True)
+    resp = phone.post("/t/new", {"seats": "2", "name": "x" * 41, "dice": "app"})
     assert resp.status_code == 400
     with store_of(app).engine.connect() as conn:
         from sqlalchemy import text
@@ -147,14 +154,15 @@ def test_joining_claims_the_seat_and_a_taken_seat_gets_409(app, phones):
 def test_join_refuses_a_missing_or_too_long_name(app, phones):
     code = create(phones[0])
     assert join(phones[1], code, 1, "").status_code == 400
-    resp = join(phones[1], code, 1, "y" * 25)
-    assert resp.status_code == 400 and "1 to 24 characters" in resp.get_data(as_text=True)
+    resp = join(phones[1], code, 1, "y" * 41)
+    assert resp.status_code == 400 and "1 to 40 characters" in resp.get_data(as_text=True)
     assert not store_of(app).seats(store_of(app).game(code))[1].taken
 
 
 def test_a_name_with_html_is_shown_as_text_everywhere(app, phones):
-    # `<script>alert(1)</script>` itself is 25 characters: one too many for a name
-    assert join(phones[2], create(phones[3]), 1, "<script>alert(1)</script>").status_code == 400
+    # names may be up to 40 characters, so `<script>alert(1)</script>` (25) itself is a name:
+    # tests/web/test_security.py follows it through every page of a whole game
+    assert join(phones[2], create(phones[3]), 1, "<script>alert(1)</script>").status_code == 303
     code = create(phones[0], 2, name="<script>alert(1)</b>")
     assert join(phones[1], code, 1, "<img src=x onerror=f()>").status_code == 303
     act(phones[0], code, "p1 setup none")
@@ -455,11 +463,11 @@ def test_host_passes_for_an_absent_player(app, phones):
     code = create(phones[0], 2)
     html = phones[0].get(f"/t/{code}").get_data(as_text=True)
     assert "Pass for absent player" in html
-    assert phones[0].post(f"/t/{code}/host/pass/1").status_code == 303
+    assert host_pass(phones[0], code, 1).status_code == 303
     store = store_of(app)
     rows = store.log(store.game(code))
     assert [(r.text, r.by_host) for r in rows] == [("p2 setup none", True)]
-    assert phones[0].post(f"/t/{code}/host/pass/1").status_code == 409  # nothing left to do
+    assert host_pass(phones[0], code, 1).status_code == 409  # nothing left to do
 
 
 def test_host_plays_an_absent_active_players_turn_to_its_end(app, phones):
@@ -467,7 +475,7 @@ def test_host_plays_an_absent_active_players_turn_to_its_end(app, phones):
     state = store_of(app).state(store_of(app).game(code))
     assert host_step(state, 1) is None  # not seat 2's turn
     # seat 1 (p1) is the host; let the host play p1's turn through the host control too
-    assert phones[0].post(f"/t/{code}/host/pass/0").status_code == 303
+    assert host_pass(phones[0], code, 0).status_code == 303
     view = api(phones[0], code)["view"]
     assert view["phase"] == "passive" or view["active"] == 1
     assert all(r.by_host for r in store_of(app).log(store_of(app).game(code)))
@@ -618,3 +626,242 @@ def test_a_polling_host_page_refreshes_when_someone_takes_a_seat(app, phones):
     phones[1].post(f"/t/{code}/join", {"seat": "1", "name": "Ben"})
     resp = phones[0].get(poll)
     assert resp.status_code == 200 and "Ben" in resp.get_data(as_text=True)
+
+
+# ------------------------------------------------------------------------- seq, refusals, host
+@pytest.mark.parametrize("fields", [{}, {"seq": ""}, {"seq": "abc"}, {"seq": "-1"},
+                                    {"seq": "1.5"}, {"seq": " "}])
+def test_a_move_without_a_valid_seq_is_refused_with_400_and_nothing_applied(app, phones, fields):
+    """A move must say which state of the game it was made on (the page's seq); without it the
+    stale-page check could not work, so the move is refused and the player told to reload."""
+    code = table_of(app, phones, 2)
+    resp = phones[0].post(f"/t/{code}/act", {"action": "p1 setup none", **fields})
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and "Reload the page" in html and 'id="table"' in html
+    hx = phones[0].post(f"/t/{code}/act", {"action": "p1 setup none", **fields},
+                        headers={"HX-Request": "true"})
+    assert hx.status_code == 400 and hx.get_data(as_text=True).lstrip().startswith("<section")
+    resp = phones[0].client.post(f"/t/{code}/act", json={"action": "p1 setup none", **fields},
+                                 headers={"X-CSRFToken": phones[0].token})
+    assert resp.status_code == 400 and resp.get_json()["ok"] is False
+    assert "Reload" in resp.get_json()["error"]
+    assert texts(app, code) == []
+    assert act(phones[0], code, "p1 setup none", seq=0).status_code == 303  # with seq: played
+
+
+def test_a_json_move_may_send_seq_as_a_number_but_not_as_true(app, phones):
+    code = table_of(app, phones, 2)
+    headers = {"X-CSRFToken": phones[0].token}
+    resp = phones[0].client.post(f"/t/{code}/act", json={"seq": True, "action": "p1 setup none"},
+                                 headers=headers)
+    assert resp.status_code == 400 and texts(app, code) == []
+    resp = phones[0].client.post(f"/t/{code}/act", json={"seq": 0, "action": "p1 setup none"},
+                                 headers=headers)
+    assert resp.status_code == 200 and texts(app, code) == ["p1 setup none"]
+
+
+FORM_RE = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
+
+
+def test_every_template_form_that_makes_a_move_sends_the_seq():
+    """Statically: each form of templates/tables/ posting to /act or to the host's pass
+    carries the page's seq (a form without it would now be refused)."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "templates" / "tables"
+    found = 0
+    for path in sorted(folder.glob("*.html")):
+        for attrs, body in FORM_RE.findall(path.read_text()):
+            if "tables.act" in attrs or "tables.host_pass" in attrs:
+                found += 1
+                assert '<input type="hidden" name="seq" value="{{ seq }}">' in body, (
+                    f"{path.name}: {attrs.strip()}")
+    assert found >= 6  # act_form, manual roll, tile ways, reroll, change, host pass
+
+
+def test_every_move_form_on_the_pages_of_a_game_carries_the_current_seq(app, phones):
+    """Dynamically, over a game: every form the pages (and the cells they link to) show that
+    posts a move names the seq the game stands at."""
+    code = create(phones[0], 3)  # seat 3 stays free: the host's pass form shows too
+    assert join(phones[1], code, 1, "Bo").status_code == 303
+    rng = random.Random(5)
+    kinds: set[str] = set()
+    for _ in range(60):
+        infos = [api(p, code) for p in phones[:2]]
+        seq = infos[0]["seq"]
+        for phone in phones[:2]:
+            html = phone.client.get(f"/t/{code}").get_data(as_text=True)
+            links = sorted(set(re.findall(rf'href="(/t/{code}\?[^"]+)"', html)))[:2]
+            for page in [html] + [phone.client.get(u.replace("&amp;", "&")).get_data(
+                    as_text=True) for u in links]:
+                for attrs, body in FORM_RE.findall(page):
+                    if "/act" in attrs or "/host/pass/" in attrs:
+                        kinds.add("host" if "/host/" in attrs else "act")
+                        assert f'name="seq" value="{seq}"' in body, attrs
+        if infos[0]["view"]["over"]:
+            break
+        movers = [(p, i) for p, i in zip(phones, infos) if i["legal"]]
+        if not movers:
+            assert host_pass(phones[0], code, 2, seq).status_code == 303
+            continue
+        phone, info = rng.choice(movers)
+        options = [a for a in info["legal"] if not a.endswith(" undo")] or info["legal"]
+        assert act(phone, code, rng.choice(options), seq=info["seq"]).status_code == 303
+    assert kinds == {"act", "host"}
+    manual = table_of(app, phones[2:4], 2, dice="real")
+    html = phones[2].get(f"/t/{manual}?faces=RBPGW").get_data(as_text=True)
+    assert act(phones[2], manual, "p1 setup none", seq=0).status_code == 303
+    assert act(phones[3], manual, "p2 setup none", seq=1).status_code == 303
+    html = phones[2].get(f"/t/{manual}?faces=RBPGW").get_data(as_text=True)
+    roll = [b for a, b in FORM_RE.findall(html) if 'name="faces"' in b]
+    assert roll and 'name="seq" value="2"' in roll[0]
+
+
+def test_the_host_passes_for_an_absent_player_while_the_others_pick(app, phones):
+    """RULES 3.4.3: in the passive phase an absent player is passed by the host (`pass`, no
+    pick), while a present passive player still picks; the host's page may be a pick behind."""
+    code = create(phones[0], 3)  # seat 3 stays free
+    assert join(phones[1], code, 1, "Bo").status_code == 303
+    rng = random.Random(2)
+    for _ in range(400):
+        info = api(phones[0], code)
+        view = info["view"]
+        if view["phase"] == "passive" and 2 in view["to_act"] and len(view["to_act"]) == 2:
+            break
+        movers = [(p, i) for p, i in ((p, api(p, code)) for p in phones[:2]) if i["legal"]]
+        if not movers:
+            assert host_pass(phones[0], code, 2).status_code == 303
+            continue
+        phone, mine = rng.choice(movers)
+        options = [a for a in mine["legal"] if a.split()[1] not in ("undo", "unpick")]
+        assert act(phone, code, rng.choice(options), seq=mine["seq"]).status_code == 303
+    else:
+        raise AssertionError("no passive phase with the absent seat and a present one to pick")
+    host_page = phones[0].get(f"/t/{code}").get_data(as_text=True)
+    assert f"/t/{code}/host/pass/2" in host_page  # the control is offered for the free seat
+    seen = info["seq"]
+    present = next(s for s in view["to_act"] if s != 2)
+    picker = phones[present]
+    pick = next(a for a in api(picker, code)["legal"] if " pick " in a or a.endswith(" pass"))
+    assert act(picker, code, pick, seq=seen).status_code == 303  # the other seat picks first
+    assert host_pass(phones[0], code, 2, seen).status_code == 303  # a page one pick behind
+    rows = store_of(app).log(store_of(app).game(code))
+    assert (rows[-1].text, rows[-1].by_host, rows[-1].seat) == ("p3 pass", True, 2)
+    assert (rows[-2].text, rows[-2].by_host) == (pick, False)
+    assert 2 not in api(phones[0], code)["view"]["to_act"]
+    assert host_pass(phones[0], code, 2).status_code == 409  # nothing left for that seat
+
+
+def test_the_host_pass_needs_the_pages_seq(app, phones):
+    code = create(phones[0], 2)
+    resp = phones[0].post(f"/t/{code}/host/pass/1")
+    assert resp.status_code == 400 and "Reload the page" in resp.get_data(as_text=True)
+    assert texts(app, code) == []
+
+
+def test_the_host_pass_is_refused_when_that_seat_moved_since_the_hosts_page(app, phones):
+    """A player who came back and moved is not passed on the strength of an older page: the
+    host sees the game as it stands, and only then can play the rest of that turn."""
+    code = table_of(app, phones, 3)
+    play_until(phones[:3], code, lambda v: v["phase"] == "main" and v["active"] == 1
+               and v["chosen"] is None)
+    seen = api(phones[0], code)["seq"]
+    choose = next(a for a in api(phones[1], code)["legal"] if " choose " in a)
+    assert act(phones[1], code, choose, seq=seen).status_code == 303  # the player is back
+    before = texts(app, code)
+    resp = host_pass(phones[0], code, 1, seen)
+    assert resp.status_code == 409 and "Someone moved first" in resp.get_data(as_text=True)
+    assert texts(app, code) == before
+    assert host_pass(phones[0], code, 1).status_code == 303  # from the page as it stands
+    rows = store_of(app).log(store_of(app).game(code))[len(before):]
+    assert rows and all(r.by_host and r.seat == 1 for r in rows)
+    assert 1 not in api(phones[0], code)["view"]["to_act"]
+
+
+@pytest.mark.parametrize("how", ["switch", "header"])
+def test_a_refusal_is_shown_in_the_pages_language(app, phones, how):
+    """An engine refusal is worded from its code and params in the page's language, not in
+    the engine's English; the game does not change."""
+    code = table_of(app, phones, 2)
+    headers = {}
+    if how == "switch":
+        phones[0].get(f"/lang/fr?next=/t/{code}")
+    else:
+        headers = {"Accept-Language": "fr-FR,fr;q=0.9"}
+    assert act(phones[0], code, "p1 setup none", seq=0, headers=headers).status_code == 303
+    before = texts(app, code)
+    resp = act(phones[0], code, "p1 setup G", seq=1, headers=headers)  # already chose
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 422 and '<html lang="fr">' in html
+    assert "Ce n’est pas votre tour" in html  # the headline
+    assert "En attente des autres pour le choix de leur piste de départ." in html
+    assert "already chosen a starting track" not in html  # not the engine's English
+    assert texts(app, code) == before
+    if how == "header":  # without the header the same phone gets English words again
+        resp = act(phones[0], code, "p1 setup G", seq=1)
+        assert "Waiting for the others to choose their starting track." in resp.get_data(
+            as_text=True)
+
+
+def test_a_refusal_with_a_name_in_it_uses_the_names_of_the_table(app, phones):
+    """RULES 3.4: only the active player acts in the main phase; the refusal says whose turn
+    it is, by the name the seat was taken under."""
+    code = table_of(app, phones, 3)
+    play_until(phones[:3], code, lambda v: v["phase"] == "main" and v["active"] == 0)
+    seq = api(phones[1], code)["seq"]
+    resp = act(phones[1], code, "p2 end", seq=seq)
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 422 and "Not your turn" in html
+    assert re.search(r"Turn \d+: Ann’s turn\.", html)
+    de = act(phones[1], code, "p2 end", seq=seq, headers={"Accept-Language": "de"})
+    assert "Du bist nicht dran" in de.get_data(as_text=True)
+
+
+def test_refusal_wording_falls_back_to_the_engines_english_for_an_unworded_code(app):
+    from facade.errors import IllegalAction
+    from webapp.table_events import refusal_text
+
+    with app.test_request_context(headers={"Accept-Language": "fr"}):
+        plain = IllegalAction("dice are numbered 1 to 5")  # code `illegal`: no params
+        assert refusal_text(plain, ["A", "B"], {"phase": "passive"}) == str(plain)
+        odd = IllegalAction("no such player", "no_such_player", player="x")  # odd params
+        assert refusal_text(odd, ["A", "B"], {}) == "no such player"
+        worded = IllegalAction("the game is over", "game_over")
+        assert refusal_text(worded, ["A", "B"], {}) != str(worded)
+
+
+# ------------------------------------------------------------------------- placement preview
+def preview_cells(html: str) -> set[str]:
+    """The cells the sheet shows as the previewed placement (class `preview`)."""
+    return set(re.findall(r'<td class="cell[^"]*\bpreview\b[^"]*">\s*<(?:a|span)[^>]*'
+                          r'aria-label="([a-e]\d)"', html))
+
+
+def test_the_rotate_link_shows_the_next_position_of_the_tile(app, phones):
+    """Placing a tile: a tapped cell previews one legal placement over it (highlighted on the
+    sheet and named in words), and "Rotate / next position" moves to another one."""
+    code = table_of(app, phones, 3)
+    play_until(phones[:3], code, lambda v: v["phase"] == "main" and v["active"] == 0
+               and v["chosen"] is not None and not v["chosen"].get("drawn", False)
+               and any(" draw " in a for a in api(phones[0], code)["legal"]))
+    draws = [a for a in api(phones[0], code)["legal"] if " draw " in a]
+    by_cell: dict[str, set[str]] = {}
+    for d in draws:
+        cells = frozenset(c.lower() for c in d.split(":")[1].split(","))
+        for c in cells:
+            by_cell.setdefault(c, set()).add(cells)
+    cell = next(c for c, masks in sorted(by_cell.items()) if len(masks) > 1)
+    html = phones[0].get(f"/t/{code}?cell={cell}").get_data(as_text=True)
+    first = preview_cells(html)
+    assert cell in first and frozenset(first) in by_cell[cell]
+    named = re.search(r"Preview: ([a-e0-9 ]+)</p>", html)
+    assert named and set(named.group(1).split()) == first  # in words too
+    rotate = re.search(r'href="([^"]+)">Rotate / next position \(1 of (\d+)\)', html)
+    assert rotate and int(rotate.group(2)) == len(by_cell[cell])
+    html2 = phones[0].get(rotate.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    second = preview_cells(html2)
+    assert cell in second and frozenset(second) in by_cell[cell] and second != first
+    assert "Rotate / next position (2 of" in html2
+    offered = re.findall(r'name="action" value="(p1 draw [^"]+)"', html2)
+    assert offered and all({c.lower() for c in a.split(":")[1].split(",")} == second
+                           for a in offered)

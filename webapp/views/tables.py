@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import io
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 import segno
@@ -38,8 +39,9 @@ from rollwrite.bots import hint as bot_hint
 from webapp import botplay
 from webapp import table_page as P  # noqa: N812
 from webapp.errors import page
+from webapp.limits import create_limited
 from webapp.store import Conflict, Game, NotFound, Store, normalise_code
-from webapp.table_events import action_text, event_text
+from webapp.table_events import action_text, event_text, refusal_text
 from webapp.table_seats import (
     NAME_MAX,
     clean_name,
@@ -140,10 +142,11 @@ def _list(value: Any) -> list[str]:
 
 # ---------------------------------------------------------------------------- create, join
 @bp.route("/new", methods=["GET", "POST"])
+@create_limited
 def new() -> Any:
     """Create a table: seats, the host's name, the mirror option, app or real dice."""
     if request.method == "GET":
-        return render_template("tables/new.html", form={}, error=None)
+        return render_template("tables/new.html", form={}, error=None, name_max=NAME_MAX)
     form = request.form
     name = clean_name(form.get("name"))
     error = None
@@ -158,7 +161,8 @@ def new() -> Any:
     elif form.get("dice", "app") not in ("app", "real"):
         error = _("Choose who rolls: the app or real dice.")
     if error:
-        return render_template("tables/new.html", form=form, error=error), 400
+        return render_template("tables/new.html", form=form, error=error,
+                               name_max=NAME_MAX), 400
     assert name is not None
     players = [name] + [f"Seat {i + 1}" for i in range(1, count)]
     config = {
@@ -203,7 +207,7 @@ def join(code: str) -> Any:
     names = _names(game)
     if request.method == "GET":
         return render_template("tables/join.html", game=game, seats=seats, names=names,
-                               error=None, form={})
+                               error=None, form={}, name_max=NAME_MAX)
     name = clean_name(request.form.get("name"))
     try:
         seat = int(request.form.get("seat", ""))
@@ -225,7 +229,7 @@ def join(code: str) -> Any:
             return resp
     seats = store.seats(game)
     return render_template("tables/join.html", game=game, seats=seats, names=_names(game),
-                           error=error, form=request.form), status
+                           error=error, form=request.form, name_max=NAME_MAX), status
 
 
 # ---------------------------------------------------------------------------- the page
@@ -510,8 +514,8 @@ def _notation(seat: int, form: dict[str, Any]) -> str:
 
 
 def _refusal_title(err: IllegalAction) -> str:
-    """A translated headline for an engine refusal, from its stable code (the engine's own
-    English sentence follows it as the detail)."""
+    """A translated headline for an engine refusal, from its stable code (the detail below it
+    is `refusal_text`: the code and params worded in the page's language)."""
     titles = {
         "notation": _("Not a move"),
         "not_your_turn": _("Not your turn"),
@@ -536,27 +540,60 @@ def _refuse(game: Game, status: int, title: str, message: str, code: str = "") -
     return resp
 
 
+def _seen_seq(form: Mapping[str, Any]) -> int | None:
+    """The `seq` a form carries (the move number of the page it was sent from); None when it
+    is missing or not a whole number from 0 up."""
+    value = form.get("seq")
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    text = str(value or "").strip()
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def _refuse_no_seq(game: Game) -> Any:
+    return _refuse(game, 400, _("Reload the page"),
+                   _("This move did not say which state of the game it was made on, so it was "
+                     "not played. Reload the page, look at the game as it stands, then try "
+                     "again."))
+
+
+def _refuse_moved_first(game: Game) -> Any:
+    return _refuse(game, 409, _("Someone moved first"),
+                   _("Another move reached the table before yours. The page now shows the "
+                     "game as it stands; look, then try again."))
+
+
+def _refuse_illegal(game: Game, err: IllegalAction) -> Any:
+    """An engine refusal, worded from its code and params in the page's language."""
+    view = _store().state(game).player_view(None)
+    return _refuse(game, 422, _refusal_title(err), refusal_text(err, _names(game), view),
+                   err.code)
+
+
 @bp.post("/<code>/act")
 def act(code: str) -> Any:
-    """One action of this phone's seat: a notation line, or the fields the page's forms use."""
+    """One action of this phone's seat: a notation line, or the fields the page's forms use.
+    Every form sends `seq`, the move number its page showed, so a move made on a page that is
+    out of date is refused (409) instead of being applied to a game the player has not seen."""
     game = _game(code)
     seat = _seat(game)
     if seat is None:
         return _refuse(game, 403, _("Not seated"),
                        _("This phone holds no seat at this table: join first."))
     form = _form()
+    seen = _seen_seq(form)
+    if seen is None:
+        return _refuse_no_seq(game)
     try:
         text = _notation(seat, form)
     except Unclear as err:
         return _refuse(game, 400, _("Nothing to do"), str(err))
     try:
-        seen = int(form.get("seq", ""))
-    except (TypeError, ValueError):
-        seen = None
-    try:
         action = A.parse_action(text)
     except IllegalAction as err:
-        return _refuse(game, 422, _refusal_title(err), str(err), err.code)
+        return _refuse_illegal(game, err)
     if action.player != seat:
         return _refuse(game, 403, _("Not your seat"),
                        _("This phone plays seat %(n)s; that action is for another seat.",
@@ -564,11 +601,9 @@ def act(code: str) -> Any:
     try:
         state, events = _store().act(game, seat, text, seen)
     except Conflict:
-        return _refuse(game, 409, _("Someone moved first"),
-                       _("Another move reached the table before yours. The page now shows the "
-                         "game as it stands; look, then try again."))
+        return _refuse_moved_first(game)
     except IllegalAction as err:
-        return _refuse(game, 422, _refusal_title(err), str(err), err.code)
+        return _refuse_illegal(game, err)
     botplay.note_action(game)
     if _wants_json():
         names = _names(game)
@@ -663,29 +698,37 @@ def host_step(state: Any, seat: int) -> str | None:
 
 @bp.post("/<code>/host/pass/<int:seat>")
 def host_pass(code: str, seat: int) -> Any:
-    """The host acts for an absent player until that seat has nothing left to do now."""
+    """The host acts for an absent player until that seat has nothing left to do now. The form
+    sends `seq` like every move: a seat that has moved since the host's page is not passed."""
     game = _game(code)
     _require_host(game)
     store = _store()
     state = store.state(game)
     if not 0 <= seat < state.players:
         abort(404)
+    seen = _seen_seq(_form())
+    if seen is None:
+        return _refuse_no_seq(game)
     if seat not in state.to_act():
         return _refuse(game, 409, _("Nothing to pass"),
                        _("%(name)s has nothing to do right now.", name=_names(game)[seat]))
-    for _step in range(HOST_PLAY_STEPS):
+    for step in range(HOST_PLAY_STEPS):
         text = host_step(state, seat)
         if text is None:
             break
-        try:
-            state, _events = store.act(game, seat, text, state.seq, by_host=True)
+        try:  # the first step is judged against the page the host saw, like a player's move
+            state, _events = store.act(game, seat, text, seen, by_host=True)
         except Conflict:
+            if step == 0:  # that seat moved (or the game went on) since the host's page
+                return _refuse_moved_first(game)
             break  # the table moved on meanwhile: show it as it stands
+        seen = state.seq
     return redirect(url_for("tables.table", code=game.code), 303)
 
 
 # ---------------------------------------------------------------------------- rematch
 @bp.post("/<code>/again")
+@create_limited
 def again(code: str) -> Any:
     """A new game with the same seats and options; every phone is sent to its seat there."""
     game = _game(code)
