@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import (
@@ -72,12 +72,20 @@ def legal_actions(state: GameState, player: int | None = None) -> list[A.Action]
 def take_options(state: GameState) -> list[A.Action]:
     """Every way to take cards from the harbour (RULES 2.5 A), abilities included."""
     p = state.active
-    harbour = state.harbour
-    full = [i for i, c in enumerate(harbour) if c is not None]
-    anyc = state.usable(p, "any")
-    extra_ok = state.usable(p, "additional")
-    both_ok = state.usable(p, "both")
-    out: list[A.Action] = []
+    full = tuple(i for i, c in enumerate(state.harbour) if c is not None)
+    return list(
+        _takes(p, full, state.usable(p, "any"), state.usable(p, "additional"),
+               state.usable(p, "both"))
+    )
+
+
+@cache
+def _takes(
+    p: int, full: tuple[int, ...], anyc: bool, extra_ok: bool, both_ok: bool
+) -> tuple[A.Take, ...]:
+    """The takes of `take_options` for the harbour positions holding a card: a pure function
+    of these few values, so built once (at most 4 × 2^7 × 8 lists)."""
+    out: list[A.Take] = []
     for ai, a in enumerate(full):
         for b in full[ai + 1:]:
             if b - a != 1 and not anyc:
@@ -89,7 +97,7 @@ def take_options(state: GameState) -> list[A.Action]:
                 out.append(_take(p, a, b, e, False))
                 if both_ok:
                     out.append(_take(p, a, b, e, True))
-    return out
+    return tuple(out)
 
 
 def discard_options(state: GameState) -> list[A.Action]:
@@ -114,7 +122,68 @@ def discard_options(state: GameState) -> list[A.Action]:
 def build_options(state: GameState) -> list[A.Action]:
     """Builds with, per tile and placement, one payment per use of the discount and per
     colour changed; extra cards of another colour beyond what is needed are accepted by
-    `apply` but not listed."""
+    `apply` but not listed. The same list as `build_options_plain`, from cached pieces: a
+    tile's legal placements, costs and single-colour Builds depend only on the board, the
+    cells of its colour and whether the discount is usable (a board changes once a build)."""
+    p = state.active
+    hand = state.hands[p]
+    disc_ok = state.usable(p, "discount")
+    change_ok = state.usable(p, "change")
+    filled = state.boards[p].filled
+    colour_masks = state.colour_masks[p]
+    out: list[A.Action] = []
+    best_other = max(hand) if change_ok else 0
+    for tid, count in state.tiles.items():
+        if count <= 0 or tid == WHITE:
+            continue
+        ci, size = _TILE_INFO[tid]
+        same = colour_masks[ci]
+        have = hand[ci]
+        if size - (1 if same else 0) - disc_ok > have + best_other:
+            continue  # not affordable even next to a tile of its colour
+        for entry in _tile_builds(tid, filled, same, disc_ok):
+            cost, mask, brick, disc, plain = entry
+            if have >= cost:
+                if plain is None or plain.player != p:
+                    pay = [0] * COLOUR_COUNT
+                    pay[ci] = cost
+                    plain = entry[4] = A.Build(p, tid, mask, brick, tuple(pay), disc)
+                out.append(plain)
+            elif change_ok:
+                for xi in range(COLOUR_COUNT):
+                    if xi != ci and have + hand[xi] >= cost:
+                        pay = [0] * COLOUR_COUNT
+                        pay[ci] = have
+                        pay[xi] = cost - have
+                        out.append(A.Build(p, tid, mask, brick, tuple(pay), disc, True))
+    return out
+
+
+_TILE_INFO: dict[str, tuple[int, int]] = {
+    t: (COLOUR_INDEX[tile_colour(t)], TILES[t].size) for t in TILE_IDS if t != WHITE
+}
+
+
+# 4,096: a 4-player game meets about 1,300 (tile, board, colour cells, discount) keys
+@lru_cache(maxsize=4096)
+def _tile_builds(tid: str, filled: int, same: int, disc_ok: bool) -> tuple[list[Any], ...]:
+    """[cost, cells, brick, discount used, Build paid in the tile's colour or None until
+    first listed] of every legal placement of a tile, in the order `build_options_plain`
+    lists them. The Build is made when first affordable and kept (for its player)."""
+    ci, size = _TILE_INFO[tid]
+    support = (GROUND | (filled << COLS)) & ~filled
+    out = []
+    for mask, brick, around in tile_placements(tid):
+        if mask & filled or not mask & support:
+            continue
+        cost0 = size - 1 if around & same else size
+        for disc in ((False, True) if disc_ok and cost0 > 0 else (False,)):
+            out.append([max(0, cost0 - disc), mask, brick, disc, None])
+    return tuple(out)
+
+
+def build_options_plain(state: GameState) -> list[A.Action]:
+    """The plain rule behind `build_options`, kept for the test that compares the two."""
     p = state.active
     hand = state.hands[p]
     disc_ok = state.usable(p, "discount")
