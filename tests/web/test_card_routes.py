@@ -4,13 +4,20 @@
 from __future__ import annotations
 
 import html
+import random
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from boardgame import actions as A  # noqa: N812
 from boardgame.actions import cards_text
+from boardgame.game import new_game as engine_game
+from facade.grid import cell_name
+from facade.shapes import Shape
 from tests.web.conftest import Phone
 from webapp import botplay
+from webapp.card_build import TURNS, anchor, image, image_of, turn_of
 
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
 SEQ_RE = re.compile(r'data-seq="(\d+)"')
@@ -177,44 +184,138 @@ def test_tapping_two_cards_then_taking_them_moves_the_game(app, phone):
     assert [r.text for r in store.log(store.game(code))] == ["p1 take 3,4"]
 
 
-def _build_ready(app: Any, phone: Phone) -> tuple[str, Any]:
-    """A 2-player game where p1 holds cards enough to build (found by seed search)."""
+def reach(want: Callable[[Any], bool], seeds: range = range(200), players: int = 0) -> Any:
+    """The first state where `want` holds in seeded random engine games (2 to 4 players in
+    turn, or `players`), builds chosen four times in five: the same state on every run."""
+    for seed in seeds:
+        state = engine_game(players or 2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while True:
+            if want(state):
+                return state
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            builds = [a for a in legal if isinstance(a, A.Build)]
+            state.apply(rng.choice(builds if builds and rng.random() < 0.8 else legal))
+    raise AssertionError("no seeded game reaches the state wanted")
+
+
+def seat_phone(app: Any, phone: Phone, state: Any, seat: int | None = None) -> str:
+    """Store an engine game (its config and log, through `Store.act`) as a table of people
+    and give `phone` the seat of `seat` (the active one by default); the table's code."""
     store = store_of(app)
-    for _ in range(40):
-        code = new_game(phone, ["person", "greedy"])
-        state = store.state(store.game(code))
-        if any(" build " in str(a) for a in state.legal_actions(0)):
-            return code, state
-    raise AssertionError("no game with a build on the first turn in 40 tries")
+    game = store.create_game("card", "boardgame", {**state.config, "mode": "table"},
+                             state.players)
+    for line in state.log:
+        store.act(game, A.parse_action(line).player, line, None)
+    seat = state.active if seat is None else seat
+    token = store.claim_seat(game, seat, state.names[seat])
+    assert token
+    phone.client.set_cookie(f"seat_{game.code}", token)
+    assert store.state(game).to_dict() == state.to_dict()
+    return game.code
 
 
-def test_build_flow_tile_cell_orientation_and_cost_explained_rules_2_6(app, phone):
-    code, state = _build_ready(app, phone)
-    builds = [a for a in state.legal_actions(0) if " build " in str(a)]
-    tile = builds[0].tile
+SHAPE_RE = re.compile(r'<table class="shape".*?</table>', re.S)
+ANCHOR_RE = re.compile(r'<a href="(/c/\w+\?[^"]*cell=(\w\d)[^"]*)" aria-label="Brick on')
+
+
+def shape_on(body: str) -> Shape:
+    """The tile's picture on the page, read back: hatched brick, plain windows."""
+    table = SHAPE_RE.search(body)
+    assert table, "no tile picture on the page"
+    rows = re.findall(r"<tr>(.*?)</tr>", table.group(0), re.S)
+    marks = ["".join("B" if " brick" in c else "W" if " window" in c else "."
+                     for c in re.findall(r'<td class="([^"]*)"', r)) for r in rows]
+    return Shape.from_rows(marks)
+
+
+def turn_links(body: str) -> dict[str, str]:
+    """The Rotate and Flip links of the build step, by their word."""
+    return {word: html.unescape(url) for url, word in
+            re.findall(r'<a class="button secondary" href="([^"]+)">\W*(Rotate|Flip)</a>', body)}
+
+
+CHIRAL = ("red-3", "red-5", "blue-3", "blue-4", "yellow-3", "yellow-4", "yellow-5")
+
+
+def _chiral_with_misfit(state: Any) -> bool:
+    """A chiral tile is buildable, and one of its ways of lying fits nowhere."""
+    if state.phase not in ("act", "build"):
+        return False
+    builds = [a for a in state.legal_actions() if isinstance(a, A.Build)]
+    for tile in {a.tile for a in builds} & set(CHIRAL):
+        fits = {image_of(a.mask, a.brick) for a in builds if a.tile == tile}
+        if any(image(tile, *t) not in fits for t in TURNS):
+            return True
+    return False
+
+
+def test_build_by_rotating_flipping_and_tapping_where_the_brick_goes_rules_2_3(app, phone):
+    """Every way a tile lies that fits somewhere is reached by Rotate and Flip; its picture
+    is what gets built, its dashed cells are where the brick goes, and together they offer
+    exactly the engine's builds of that tile."""
+    state = reach(_chiral_with_misfit)
+    code = seat_phone(app, phone, state)
+    p = state.active
+    builds = [a for a in state.legal_actions(p) if isinstance(a, A.Build)]
+    tile = sorted({a.tile for a in builds} & set(CHIRAL))[0]
+    engine = {str(a) for a in builds if a.tile == tile}
+    fits = {image_of(a.mask, a.brick) for a in builds if a.tile == tile}
     body = page_of(phone, code, f"?tile={tile}")
-    assert "Tap a highlighted cell" in body
-    cells = re.findall(rf'href="/c/{code}\?tile={tile}&amp;cell=(\w\d)"', body)
-    assert cells
-    body = page_of(phone, code, f"?tile={tile}&cell={cells[0]}")
-    offered = [a for a in actions_on(body) if " build " in a]
-    assert offered and set(offered) <= {str(a) for a in builds}
-    assert "costs" in body
-    total = {str(a) for a in builds if a.tile == tile}
-    seen: set[str] = set()
-    for c in cells:
-        first = page_of(phone, code, f"?tile={tile}&cell={c}")
-        n = int(re.search(r"Placement 1 of (\d+)", first).group(1))
-        for o in range(n):
-            seen |= set(actions_on(page_of(phone, code, f"?tile={tile}&cell={c}&o={o}")))
-    assert {a for a in seen if " build " in a} == total
-    resp = phone.post(f"/c/{code}/act", {"action": offered[0], "seq": seq_on(body)})
+    assert "Tap a dashed cell" in body and "Build here" not in body
+    assert shape_on(body) in fits  # it starts in a way that fits
+    queue, seen_urls, shapes, offered = [f"/c/{code}?tile={tile}"], set(), set(), set()
+    while queue:
+        url = queue.pop()
+        if url in seen_urls:
+            continue
+        seen_urls.add(url)
+        body = page_of(phone, code, url.split(code, 1)[1].split("#")[0])
+        shape = shape_on(body)
+        shapes.add(shape)
+        links = turn_links(body)
+        assert "Flip" in links  # a chiral tile: turning it over gives new ways to lie
+        queue += list(links.values())
+        anchors = ANCHOR_RE.findall(body)
+        assert bool(anchors) == (shape in fits)
+        assert ("doesn't fit anywhere in this orientation" in body) == (shape not in fits)
+        for link, cell in anchors:
+            preview = page_of(phone, code, html.unescape(link).split(code, 1)[1].split("#")[0])
+            lines = [a for a in actions_on(preview) if " build " in a]
+            assert lines and "Build here" in preview and "costs" in preview
+            for line in lines:
+                a = A.parse_action(line)
+                assert image_of(a.mask, a.brick) == shape == shape_on(preview)
+                assert cell_name(a.brick.bit_length() - 1) == cell
+            offered |= set(lines)
+    assert fits <= shapes and offered == engine
+    assert any(image(tile, *t) not in fits for t in TURNS)
+    misfit = next(t for t in TURNS if image(tile, *t) not in fits)
+    body = page_of(phone, code, f"?tile={tile}&rot={misfit[0]}&flip={misfit[1]}")
+    assert "doesn't fit anywhere in this orientation" in body
+    assert not ANCHOR_RE.findall(body) and shape_on(body) == image(tile, *misfit)
+    line = sorted(offered)[0]
+    resp = phone.post(f"/c/{code}/act", {"action": line, "seq": seq_on(body)})
     assert resp.status_code == 303
-    assert store_of(app).log(store_of(app).game(code))[0].text == offered[0]
+    assert store_of(app).log(store_of(app).game(code))[-1].text == line
+
+
+def test_a_tile_that_looks_the_same_flipped_has_no_flip_button(app, phone):
+    state = reach(lambda s: any(isinstance(a, A.Build) and a.tile.endswith("-2")
+                                for a in s.legal_actions()))
+    code = seat_phone(app, phone, state)
+    tile = next(a.tile for a in state.legal_actions() if isinstance(a, A.Build)
+                and a.tile.endswith("-2"))
+    body = page_of(phone, code, f"?tile={tile}")
+    assert set(turn_links(body)) == {"Rotate"}
+    rotated = page_of(phone, code, turn_links(body)["Rotate"].split(code, 1)[1].split("#")[0])
+    assert shape_on(rotated) == shape_on(body).rotated()
 
 
 def test_cost_explained_from_the_engines_discount_reasons_rules_2_6(app, phone):
-    """Each payment button lists the discounts the engine gives for that placement."""
+    """The preview of a placement lists the discounts the engine gives for it."""
     store = store_of(app)
     code = new_game(phone, ["person", "greedy"])
     game = store.game(code)
@@ -231,17 +332,27 @@ def test_cost_explained_from_the_engines_discount_reasons_rules_2_6(app, phone):
         store.act(game, state.active, line, state.seq)
     pl = found[0]
     want = {str(a) for a in state.builds_for(pl.tile, pl.mask, pl.brick)}
-    for o in range(40):
-        body = page_of(phone, code, f"?tile={pl.tile}&cell={pl.cells[0]}&o={o}")
-        if {a for a in actions_on(body) if " build " in a} == want:
-            break
-    else:
-        raise AssertionError("the placement is never offered")
-    pays = body.split('class="choices pays"')[1].split("</section>")[0]
-    assert "costs" in pays
-    assert ("next to a tile of the same colour" in pays) == (
+    rot, flip = turn_of(pl.tile, pl.mask, pl.brick)
+    cell = cell_name(anchor(pl.mask, pl.brick))
+    body = page_of(phone, code, f"?tile={pl.tile}&rot={rot}&flip={flip}&cell={cell}")
+    assert {a for a in actions_on(body) if " build " in a} == want
+    box = body.split('class="preview-box"')[1].split("</section>")[0]
+    assert f"on {', '.join(pl.cells)}" in box and "costs" in box
+    assert ("next to a tile of the same colour" in box) == (
         "adjacent_same_colour" in pl.discounts)
-    assert ("Construction discount" in pays) == ("construction_discount" in pl.discounts)
+    assert ("Construction discount" in box) == ("construction_discount" in pl.discounts)
+
+
+def test_a_forged_build_step_address_shows_no_preview(app, phone):
+    """A cell where the brick cannot go, or numbers out of range, preview nothing."""
+    state = reach(lambda s: any(isinstance(a, A.Build) for a in s.legal_actions()))
+    code = seat_phone(app, phone, state)
+    tile = next(a.tile for a in state.legal_actions() if isinstance(a, A.Build))
+    for query in ("&cell=e9", "&rot=9999&flip=7&cell=a1", "&rot=-1&cell=zz", "&flip=x"):
+        resp = phone.get(f"/c/{code}?tile={tile}{query}")
+        body = resp.get_data(as_text=True)
+        assert resp.status_code == 200 and 'class="shape"' in body
+        assert "preview-box" not in body
 
 
 # ---------------------------------------------------------------------- refused actions

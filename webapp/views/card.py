@@ -32,10 +32,11 @@ from flask_babel import ngettext
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.bots import LEVELS, hint
-from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOURS, LETTER, TILES, WHITE
+from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOURS, LETTER, WHITE
 from facade.errors import IllegalAction
 from facade.grid import bits, cell_name, parse_cell
 from webapp import botplay
+from webapp.card_build import COLOUR_NAMES, build_step, cards_words, tile_label
 from webapp.errors import page
 from webapp.limits import create_limited
 from webapp.store import Game, Store
@@ -45,10 +46,6 @@ bp = Blueprint("card", __name__, url_prefix="/c")
 MODES = ("hotseat", "table")
 BOT_STEP_SECONDS = 0.8  # a bot plays at most one action per this many seconds while watched
 NAME_MAX = 20
-COLOUR_NAMES = {
-    "red": _l("red"), "yellow": _l("yellow"), "green": _l("green"), "blue": _l("blue"),
-    "purple": _l("purple"), "white": _l("white"),
-}
 ABILITY_LABELS = {
     "any": _l("Any cards"), "additional": _l("Additional card"),
     "discount": _l("Construction discount"), "change": _l("Change of colours"),
@@ -144,16 +141,6 @@ def _cards(counts: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def _cards_words(counts: tuple[int, ...]) -> str:
-    parts = [f"{n}×{LETTER[c]}" for c, n in zip(COLOURS, counts) if n]
-    return " ".join(parts) if parts else "—"
-
-
-def _tile_label(tid: str) -> str:
-    colour, size = tid.split("-")
-    return _("%(colour)s %(size)s", colour=COLOUR_NAMES[colour], size=size)
-
-
 def _board(pv: dict[str, Any], masks: list[int], seat: int) -> list[dict[str, Any]]:
     """Rows top (9) to bottom (1) of a player's building, from the player view's rows, with
     the colour of each tile (public: tiles are coloured on the table)."""
@@ -196,26 +183,6 @@ def _take_label(state: Any, a: A.Take) -> dict[str, Any]:
     return {"line": str(a), "label": label, "uses": uses}
 
 
-def _build_option(a: A.Build, discounts: tuple[str, ...]) -> dict[str, Any]:
-    """One way to pay for a placement, with its cost explained by the engine's discount
-    reasons for that placement (`Placement.discounts`)."""
-    size = TILES[a.tile].size
-    paid = sum(a.pay)
-    steps = [_("%(tile)s costs %(size)s cards", tile=_tile_label(a.tile), size=size)]
-    if "adjacent_same_colour" in discounts:
-        steps.append(_("−1: next to a tile of the same colour"))
-    if a.discount:
-        steps.append(_("−1: Construction discount"))
-    colour = a.tile.split("-")[0]
-    others = [c for c, n in zip(COLOURS, a.pay) if n and c != colour]
-    if a.change and others:
-        steps.append(_("%(other)s counts as %(colour)s (Change of colours)",
-                       other=COLOUR_NAMES[others[0]], colour=COLOUR_NAMES[colour]))
-    label = (_("Pay %(cards)s", cards=_cards_words(a.pay)) if paid
-             else _("Build for free"))
-    return {"line": str(a), "label": label, "steps": steps, "paid": paid}
-
-
 def _int_arg(name: str) -> int | None:
     raw = request.args.get(name, "")
     return int(raw) if raw.isdigit() and len(raw) < 4 else None
@@ -252,7 +219,7 @@ def _choices(game: Game, state: Any, seat: int) -> dict[str, Any]:
         "phase": state.phase, "picks": [], "pickable": {}, "takes": [],
         "discards": [_discard(a) for a in legal if isinstance(a, A.Discard)],
         "buildable": sorted({a.tile for a in builds}),
-        "tile": None, "cells": {}, "placement": None, "pays": [],
+        "tile": None, "build": None,
         "white": {}, "white_cell": None,
         "abilities": [{"key": a.ability, "line": str(a)} for a in legal
                       if isinstance(a, A.ArmsAbility)],
@@ -276,37 +243,17 @@ def _choices(game: Game, state: Any, seat: int) -> dict[str, Any]:
             out["pickable"][i] = _url(game.code, pick=_join([*picks, i]))
     if len(picks) >= 2:
         out["takes"] = [_take_label(state, a) for a in takes if _take_set(a) == chosen]
-    # building: a tile, then a cell, then one placement covering it, then how to pay
+    # building: a tile, turned and flipped, then where its brick goes, then how to pay
     tile = request.args.get("tile")
     if tile in out["buildable"]:
         out["tile"] = tile
-        mine = [a for a in builds if a.tile == tile]
-        union = 0
-        for a in mine:
-            union |= a.mask
-        cell = _cell_arg()
-        for i in bits(union):
-            out["cells"][i] = _url(game.code, tile=tile, cell=cell_name(i))
-        if cell is not None and union >> cell & 1:
-            shapes = list(dict.fromkeys((a.mask, a.brick) for a in mine if a.mask >> cell & 1))
-            o = (_int_arg("o") or 0) % len(shapes)
-            mask, brick = shapes[o]
-            out["placement"] = {
-                "cell": cell_name(cell), "mask": mask, "brick": brick, "index": o + 1,
-                "count": len(shapes),
-                "next": _url(game.code, tile=tile, cell=cell_name(cell), o=(o + 1) % len(shapes)),
-            }
-            reasons = next((pl.discounts for pl in state.placements(tile, seat)
-                            if (pl.mask, pl.brick) == (mask, brick)), ())
-            out["pays"] = sorted(
-                (_build_option(a, reasons) for a in state.builds_for(tile, mask, brick)),
-                key=lambda p: (p["paid"], p["line"]),
-            )
+        out["build"] = build_step(game.code, state, seat, tile, builds, _int_arg("rot"),
+                                  _int_arg("flip"), _cell_arg())
     # coats of arms: a white tile on a cell, an ability tile, or flipping tiles back
     whites = [a for a in legal if isinstance(a, A.ArmsWhite)]
     wcell = _cell_arg()
     for a in whites:
-        out["white"][a.cell] = _url(game.code, cell=cell_name(a.cell))
+        out["white"][a.cell] = _url(game.code, cell=cell_name(a.cell)) + "#myboard"
         if a.cell == wcell:
             out["white_cell"] = {"cell": cell_name(a.cell), "line": str(a), "mask": 1 << a.cell}
     return out
@@ -321,7 +268,7 @@ def _join(picks: list[int]) -> str:
 
 
 def _discard(a: A.Discard) -> dict[str, Any]:
-    return {"line": str(a), "label": _("Discard %(cards)s", cards=_cards_words(a.cards)),
+    return {"line": str(a), "label": _("Discard %(cards)s", cards=cards_words(a.cards)),
             "cards": _cards(a.cards)}
 
 
@@ -353,7 +300,7 @@ def event_text(ev: dict[str, Any]) -> str:
             return _("%(name)s discards %(cards)s", name=d["name"], cards=d["cards"])
         if kind == "built":
             text = _("%(name)s builds %(tile)s on %(cells)s for %(cards)s", name=d["name"],
-                     tile=_tile_label(d["tile"]), cells=d["cells"], cards=d["pay"])
+                     tile=tile_label(d["tile"]), cells=d["cells"], cards=d["pay"])
             if d.get("abilities"):
                 text += " (" + _abilities_words(d["abilities"]) + ")"
             return text
@@ -471,7 +418,7 @@ def _model(store: Store, game: Game, state: Any, who: Who) -> dict[str, Any]:
             for k, n in pv["ability_supply"].items()
         ],
         "harbour": harbour, "deck_size": pv["deck_size"],
-        "end_card_in_deck": pv["end_card"] == "deck", "active": pv["active"],
+        "end_card": pv["end_card"], "active": pv["active"],
         "active_name": pv["players"][pv["active"]]["name"], "phase": pv["phase"],
         "my_turn": my_turn, "choices": choices, "over": pv["over"], "winners": pv["winners"],
         "end_reason": pv["end_reason"] or "",
@@ -488,7 +435,7 @@ def _render_game(store: Store, game: Game, state: Any, who: Who, **extra: Any) -
     model.update(extra)
     model["poll_url"] = url_for("card.poll", code=game.code, seq=model["seq"],
                                 **{k: v for k, v in request.args.items()
-                                   if k in ("pick", "tile", "cell", "o")})
+                                   if k in ("pick", "tile", "cell", "rot", "flip")})
     model["poll_seconds"] = (BOT_STEP_SECONDS if model["bots_pending"]
                              else current_app.config["POLL_SECONDS"])
     if model["mode"] == "table" and model["open_seats"]:
@@ -797,11 +744,11 @@ def _hint_words(state: Any, action: A.Action) -> str:
     if isinstance(action, A.Take):
         return _take_label(state, action)["label"]
     if isinstance(action, A.Build):
-        return _("Build %(tile)s on %(cells)s, paying %(cards)s", tile=_tile_label(action.tile),
+        return _("Build %(tile)s on %(cells)s, paying %(cards)s", tile=tile_label(action.tile),
                  cells=", ".join(cell_name(i) for i in bits(action.mask)),
-                 cards=_cards_words(action.pay))
+                 cards=cards_words(action.pay))
     if isinstance(action, A.Discard):
-        return _("Discard %(cards)s", cards=_cards_words(action.cards))
+        return _("Discard %(cards)s", cards=cards_words(action.cards))
     if isinstance(action, A.ArmsWhite):
         return _("Place a white tile on %(cell)s", cell=cell_name(action.cell))
     if isinstance(action, A.ArmsAbility):
