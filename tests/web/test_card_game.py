@@ -1,20 +1,40 @@
-"""Whole card-edition games through the web app: against a greedy bot to the end screen, at a
-table of phones where no response ever carries another player's hand or the deck order, and
-at one screen where each hand stays hidden between turns (RULES 2.4: hands are secret)."""
+"""Card-edition games through the web app: whole games (against a greedy bot to the end screen;
+at a table of phones where no response carries another seat's hand, a bot's included, or the
+deck order, and where a twin game differing only in hidden cards gives every seat the same
+bytes; at one screen where each hand stays hidden between turns: RULES 2.4), and the rarer
+moments reached on purpose from seeded engine games: discarding down to 7, a coat of arms,
+paying with Change of colours, the end card coming up, and where the end card is."""
 
 from __future__ import annotations
 
 import html
+import json
 import random
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
+from boardgame import actions as A  # noqa: N812
 from boardgame.actions import cards_text
-from boardgame.material import LETTER
+from boardgame.game import replay as engine_replay
+from boardgame.material import COLOUR_INDEX, COLOURS, END_CARD, LETTER
+from facade.grid import bits, cell_name
 from tests.web.conftest import Phone
-from tests.web.test_card_routes import actions_on, new_game, store_of
+from tests.web.test_card_routes import (
+    actions_on,
+    new_game,
+    page_of,
+    reach,
+    refused,
+    seat_phone,
+    seq_on,
+    store_of,
+)
+from webapp import botplay
+from webapp.card_build import anchor, turn_of
 from webapp.views import card as card_view
 
 LINK_RE = re.compile(r'href="(/c/[A-Z0-9]+\?[^"]+)"')
@@ -22,7 +42,7 @@ HAND_RE = re.compile(r'<section class="hand".*?</section>', re.S)
 
 
 def links_on(body: str) -> list[str]:
-    return [html.unescape(u) for u in LINK_RE.findall(body)]
+    return [html.unescape(u).split("#")[0] for u in LINK_RE.findall(body)]
 
 
 def seq_of(body: str) -> str:
@@ -68,11 +88,13 @@ class Player:
                                        {"action": line, "seq": seq_of(body)})
                 assert resp.status_code == 303, resp.get_data(as_text=True)[:600]
                 return True
-            links = [u for u in links_on(body) if "o=" not in u or self.rng.random() < 0.3]
+            links = links_on(body)
             if not links:
                 raise AssertionError(f"a dead end on the player's turn: {body[-3000:]}")
-            tiles = [u for u in links if "tile=" in u and "cell=" not in u]
-            url = self.rng.choice(tiles if tiles and self.rng.random() < 0.6 else links)
+            tiles = [u for u in links if "tile=" in u and "rot=" not in u]
+            cells = [u for u in links if "cell=" in u]
+            url = self.rng.choice(cells if cells and self.rng.random() < 0.7
+                                  else tiles if tiles and self.rng.random() < 0.6 else links)
             body = self.get(url).get_data(as_text=True)
         return False
 
@@ -82,27 +104,151 @@ def _hand_section(body: str) -> str | None:
     return m.group(0) if m else None
 
 
-def _deck_orders(state: Any) -> list[str]:
-    """The order of the deck, top first, in the forms a page could leak it."""
-    top = [LETTER.get(c, "E") for c in reversed(state.deck)][:8]
-    return ["".join(top), ",".join(top), ", ".join(top)] if len(top) == 8 else []
+CARD_RE = re.compile(r'<span class="ccard c-(\w+)"[^>]*><b>\w</b><span class="n">×(\d+)</span>')
+CSRF_RE = re.compile(r'(name="csrf_token" value="|"X-CSRFToken": ")[^"]+')
 
 
-def check_no_leak(state: Any, game: Any, bodies: list[str], own: str | None,
-                  others: list[str]) -> int:
-    """No body shows another seat's hand section, the deck order or the secret seed; the
-    viewer's own hand section (the positive control) does appear. Returns bodies checked."""
+def hands_shown(body: str) -> list[tuple[int, ...]]:
+    """Every hand a body shows, read back from each way the app writes one: the `data-hand`
+    attribute, the cards of the hand section, and a JSON `hand`."""
+    out: list[tuple[int, ...]] = [A.parse_cards(v) for v in re.findall(r'data-hand="([^"]*)"',
+                                                                        body)]
+    section = _hand_section(body)
+    if section:
+        counts = [0] * len(COLOURS)
+        for colour, n in CARD_RE.findall(section):
+            counts[COLOUR_INDEX[colour]] += int(n)
+        out.append(tuple(counts))
+    if body.lstrip().startswith("{"):
+        data = json.loads(body)
+        if isinstance(data, dict) and "hand" in data:
+            out.append(tuple(data["hand"].get(c, 0) for c in COLOURS))
+    return out
+
+
+def _deck_orders(state: Any, n: int = 6) -> list[str]:
+    """The order of the deck's next `n` cards, in the forms a page could leak it."""
+    top = [LETTER.get(c, "E") for c in reversed(state.deck)][:n]
+    names = [c for c in reversed(state.deck)][:n]
+    if len(top) < n:
+        return []
+    return ["".join(top), ",".join(top), ", ".join(top), " ".join(top), ", ".join(names)]
+
+
+class History:
+    """A game's state after each number of its actions, replayed from the log."""
+
+    def __init__(self, app: Any, game: Any) -> None:
+        self.store = store_of(app)
+        self.game = game
+        self.states: dict[int, Any] = {}
+
+    def at(self, seq: int | None) -> Any:
+        """The state after `seq` actions (None: now)."""
+        if seq is None:
+            return self.store.state(self.game)
+        if seq not in self.states:
+            log = [r.text for r in self.store.log(self.game)]
+            self.states[seq] = engine_replay(self.game.config, log[:seq])
+        return self.states[seq]
+
+
+def body_seq(body: str) -> int | None:
+    """The number of actions the state a body shows had seen (a page's or a poll's seq)."""
+    m = re.search(r'data-seq="(\d+)"|"seq": ?(\d+)', body)
+    return int(m.group(1) or m.group(2)) if m else None
+
+
+def check_no_leak(history: History | Any, game: Any, bodies: list[str],
+                  seat: int | None) -> int:
+    """No body shows a hand but `seat`'s own (every other seat's, bots' included, in every
+    form the app writes a hand), the order of the deck, or the secret seed, each as of the
+    state the body was made from; a seated table phone sees its own hand (the positive
+    control). `history`: a History, or one state for every body. Returns bodies checked."""
     seed = str(game.config["seed"])
     for body in bodies:
-        for section in others:
-            if section != own:
-                assert section not in body, "another player's hand reached this phone"
+        state = history.at(body_seq(body)) if isinstance(history, History) else history
+        own = tuple(state.hands[seat]) if seat is not None else None
+        shown = hands_shown(body)
+        for hand in shown:
+            assert hand == own, f"a hand {hand} reached seat {seat} (its own: {own})"
+        for t, hand in enumerate(state.hands):
+            if t != seat and tuple(hand) != own:
+                assert f'data-hand="{cards_text(tuple(hand))}"' not in body
         for order in _deck_orders(state):
             assert order not in body, "the deck order reached a page"
-        assert seed not in body, "the secret seed reached a page"
-    if own is not None:
-        assert any(own in b for b in bodies if 'id="game"' in b), "own hand never shown"
+        assert len(seed) < 8 or seed not in body, "the secret seed reached a page"
+        if seat is not None and 'id="game"' in body and game.config.get("mode") == "table":
+            assert own in shown, "a seated phone's own hand is missing"
     return len(bodies)
+
+
+def twin(state: Any, seat: int | None) -> Any:
+    """The same game with everything `seat` may not know changed: every other hand trades
+    one card with the deck (for one of another colour), and the deck is reordered (its end
+    card kept among the bottom 10)."""
+    other = state.clone()
+    deck = other.deck
+    for t in range(other.players):
+        hand = other.hands[t]
+        i = next((i for i, n in enumerate(hand) if n), None)
+        k = next((k for k, c in enumerate(deck) if c != END_CARD and COLOUR_INDEX[c] != i),
+                 None)
+        if t != seat and i is not None and k is not None:
+            hand[i] -= 1
+            hand[COLOUR_INDEX[deck[k]]] += 1
+            deck[k] = COLOURS[i]
+    other.deck = deck[:10][::-1] + deck[10:][::-1]
+    return other
+
+
+@contextmanager
+def showing(app: Any, game: Any, state: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Within: the app sees `state` for this game (and no bot moves)."""
+    store = store_of(app)
+    real = store.state
+    with monkeypatch.context() as m:
+        m.setattr(store, "state", lambda g: state.clone() if g.id == game.id else real(g))
+        m.setattr(botplay, "advance", lambda *args, **kw: 0)
+        yield
+
+
+def seat_pages(phone: Phone, code: str, state: Any, seat: int | None) -> list[str]:
+    """What a seat may open now: the table (a tile chosen, cards picked), both polls, the
+    log, with every CSRF token blanked."""
+    urls = [f"/c/{code}", f"/c/{code}?pick=1,2", f"/c/{code}/poll?seq=-1", f"/c/{code}/log"]
+    if seat is not None and seat in state.to_act():
+        tiles = sorted({a.tile for a in state.legal_actions(seat) if isinstance(a, A.Build)})
+        urls += [f"/c/{code}?tile={t}" for t in tiles[:2]]
+    out = []
+    for url in urls:
+        for headers in ({}, {"HX-Request": "true"}) if "/poll" in url else ({},):
+            resp = phone.get(url, headers=headers)
+            assert resp.status_code in (200, 204), url
+            out.append(CSRF_RE.sub(r"\1", resp.get_data(as_text=True)))
+    return out
+
+
+def same_bytes_whatever_is_hidden(app: Any, phone: Phone, code: str, seat: int | None,
+                                  monkeypatch: pytest.MonkeyPatch) -> int:
+    """The information-flow check: a twin game that differs from this one only in what
+    `seat` may not know gives that seat byte-identical pages. Returns pages compared."""
+    store = store_of(app)
+    game = store.game(code)
+    state = store.state(game)
+    other = twin(state, seat)
+    assert other.to_dict() != state.to_dict() or not state.deck
+    if seat is not None:
+        assert other.view(seat) == state.view(seat)
+    assert other.player_view(seat) == state.player_view(seat)
+    with showing(app, game, state, monkeypatch):
+        real = seat_pages(phone, code, state, seat)
+    with showing(app, game, other, monkeypatch):
+        fake = seat_pages(phone, code, other, seat)
+    for a, b in zip(real, fake, strict=True):
+        assert a == b, "a page changed with something its seat may not know"
+    check_no_leak(state, game, real, seat)
+    return len(real)
 
 
 @pytest.fixture
@@ -141,7 +287,10 @@ def test_a_whole_game_against_a_greedy_bot_reaches_the_end_screen_rules_2_7(
 
 
 def test_no_response_of_a_whole_table_game_shows_another_hand_or_the_deck_rules_2_4(
-        app, phones, quick_bots):
+        app, phones, quick_bots, monkeypatch):
+    """Every body sent to each phone (its table, polls, log, hints, moves) shows its own
+    hand only, never the bot's nor the other person's, and never the deck order; and every
+    few moves each seat gets the very same bytes from a twin game whose hidden cards differ."""
     code = new_game(phones[0], ["person", "person", "greedy"], mode="table",
                     names=["Ann", "Ben", "Bot"])
     phones[1].get(f"/c/{code}/join")
@@ -150,19 +299,22 @@ def test_no_response_of_a_whole_table_game_shows_another_hand_or_the_deck_rules_
     spectator = Player(phones[2], code, 13)
     store = store_of(app)
     game = store.game(code)
-    checked = 0
+    history = History(app, game)
+    checked = twins = 0
     for step in range(1500):
         state = store.state(game)
         if state.is_over():
             break
         pages = [p.page() for p in people]
-        sections = [_hand_section(b) for b in pages]
-        assert all(sections), "a seated phone must see its own hand"
+        assert all(_hand_section(b) for b in pages), "a seated phone must see its own hand"
         if step % 3 == 0:
             spectator.page()
         for i, p in enumerate(people):
             if step % 8 == 4 * i:
                 p.look_around()
+        if step % 10 == 0:
+            for seat, phone in ((0, phones[0]), (1, phones[1]), (None, phones[2])):
+                twins += same_bytes_whatever_is_hidden(app, phone, code, seat, monkeypatch)
         active = state.active
         if active < 2:
             assert people[active].move(pages[active], hint=step % 11 == 0)
@@ -170,15 +322,18 @@ def test_no_response_of_a_whole_table_game_shows_another_hand_or_the_deck_rules_
             people[step % 2].get(f"/c/{code}/poll?seq={state.seq}",
                                  headers={"HX-Request": "true"})
         for i, p in enumerate(people):
-            checked += check_no_leak(state, game, p.bodies, sections[i],
-                                     [s for j, s in enumerate(sections) if j != i])
+            checked += check_no_leak(history, game, p.bodies, i)
             p.bodies.clear()
-        checked += check_no_leak(state, game, spectator.bodies, None, sections)
+        checked += check_no_leak(history, game, spectator.bodies, None)
         assert not any(_hand_section(b) for b in spectator.bodies)
         spectator.bodies.clear()
     else:
         raise AssertionError("the game did not end")
-    assert checked > 200
+    assert checked > 200 and twins > 50
+    final = store.state(game)
+    for seat, phone in ((0, phones[0]), (1, phones[1]), (None, phones[2])):
+        same_bytes_whatever_is_hidden(app, phone, code, seat, monkeypatch)
+    assert final.is_over()
 
 
 def test_one_screen_game_hides_every_hand_between_turns(app, phone, quick_bots):
@@ -215,3 +370,194 @@ def test_one_screen_game_hides_every_hand_between_turns(app, phone, quick_bots):
     else:
         raise AssertionError("the game did not end")
     assert passes >= 4
+
+
+# ---------------------------------------------------------------------- states reached on purpose
+def _arms_with_every_choice(state: Any) -> bool:
+    kinds = {type(a) for a in state.legal_actions()}
+    return state.phase == "arms" and kinds >= {A.ArmsWhite, A.ArmsAbility, A.ArmsRefresh}
+
+
+def _change_is_a_real_choice(state: Any) -> bool:
+    """Some placement can be paid for in more than one way, one of them with Change of
+    colours."""
+    if state.phase not in ("act", "build"):
+        return False
+    builds = [a for a in state.legal_actions() if isinstance(a, A.Build)]
+    spots = [(a.tile, a.mask, a.brick) for a in builds]
+    return any(a.change and spots.count((a.tile, a.mask, a.brick)) > 1 for a in builds)
+
+
+def _ends_by_the_end_card(state: Any, action: Any) -> bool:
+    after = state.clone()
+    after.apply(action)
+    return after.is_over() and str(after.end_reason) == "end card"
+
+
+def _end_card_next(state: Any) -> bool:
+    """The active player has a take after which the refill turns up the end card."""
+    return state.phase == "act" and any(
+        isinstance(a, A.Take) and _ends_by_the_end_card(state, a) for a in state.legal_actions())
+
+
+def test_discarding_down_to_seven_offers_exactly_the_engines_choices_rules_2_5(app, phone):
+    state = reach(lambda s: s.phase == "discard" and 0 in s.hands[s.active])
+    code = seat_phone(app, phone, state)
+    p, store = state.active, store_of(app)
+    game = store.game(code)
+    body = page_of(phone, code)
+    over = state.hand_size(p) - 7
+    assert f"You hold more than 7 cards: discard {over}." in body
+    legal = {str(a) for a in state.legal_actions(p)}
+    assert set(actions_on(body)) == legal and len(legal) > 1
+    held = [c for c, n in zip(COLOURS, state.hands[p]) if n]
+    missing = next(c for c in COLOURS if c not in held)
+    seq = seq_on(body)
+    for forged in (f"p{p + 1} discard {','.join([LETTER[held[0]]] * (over + 1))}",  # too many
+                   f"p{p + 1} discard {','.join([LETTER[missing]] * over)}",  # not held
+                   f"p{p + 1} take 3,4"):  # not now
+        refused(app, phone, code, {"action": forged, "seq": seq}, 400, "The game refused it")
+    line = sorted(legal)[-1]
+    assert phone.post(f"/c/{code}/act", {"action": line, "seq": seq}).status_code == 303
+    after = store.state(game)
+    assert after.log[-1] == line and after.hand_size(p) == 7 and after.phase != "discard"
+    assert "You hold more than 7 cards" not in page_of(phone, code)
+
+
+def test_a_coat_of_arms_offers_exactly_its_three_kinds_of_choice_rules_2_6(app, phones):
+    state = reach(_arms_with_every_choice)
+    p = state.active
+    legal = state.legal_actions(p)
+    whites = sorted(a.cell for a in legal if isinstance(a, A.ArmsWhite))
+    buttons = {str(a) for a in legal if not isinstance(a, A.ArmsWhite)}
+    code = seat_phone(app, phones[0], state)
+    body = page_of(phones[0], code)
+    assert "A coat of arms" in body
+    assert set(re.findall(rf'href="/c/{code}\?cell=(\w\d)#myboard"', body)) == {
+        cell_name(c) for c in whites}
+    assert set(actions_on(body)) == buttons  # the abilities not held, and flipping back
+    tapped = page_of(phones[0], code, f"?cell={cell_name(whites[0])}")
+    assert set(actions_on(tapped)) == buttons | {f"p{p + 1} arms white {cell_name(whites[0])}"}
+    filled = next(i for i in bits(state.boards[p].filled))
+    owned = next(iter(state.abilities[p]))
+    seq = seq_on(body)
+    for forged in (f"p{p + 1} arms white {cell_name(filled)}",  # a filled cell
+                   f"p{p + 1} arms ability {owned}",  # a tile already held
+                   f"p{p + 1} build red-2:A1,b1 pay R,R"):  # not now
+        refused(app, phones[0], code, {"action": forged, "seq": seq}, 400,
+                "The game refused it")
+    # each kind of choice, on its own copy of the game
+    white = f"p{p + 1} arms white {cell_name(whites[0])}"
+    ability = next(b for b in sorted(buttons) if " ability " in b)
+    refresh = next(b for b in buttons if b.endswith(" refresh"))
+    for phone, line in zip(phones, (white, ability, refresh)):
+        copy = code if phone is phones[0] else seat_phone(app, phone, state)
+        assert phone.post(f"/c/{copy}/act", {"action": line, "seq": seq}).status_code == 303
+        store = store_of(app)
+        after = store.state(store.game(copy))
+        assert after.log[-1] == line
+        if line == white:
+            assert after.boards[p].filled >> whites[0] & 1
+        elif line == ability:
+            assert after.abilities[p][line.split()[-1]] == "active"
+        else:
+            assert "used" not in after.abilities[p].values()
+
+
+def test_paying_with_change_of_colours_is_a_choice_on_the_page_rules_2_5(app, phone):
+    state = reach(_change_is_a_real_choice)
+    p = state.active
+    builds = [a for a in state.legal_actions(p) if isinstance(a, A.Build)]
+    chosen = next(a for a in builds if a.change and sum(
+        (b.tile, b.mask, b.brick) == (a.tile, a.mask, a.brick) for b in builds) > 1)
+    ways = {str(a) for a in state.builds_for(chosen.tile, chosen.mask, chosen.brick)}
+    code = seat_phone(app, phone, state)
+    rot, flip = turn_of(chosen.tile, chosen.mask, chosen.brick)
+    cell = cell_name(anchor(chosen.mask, chosen.brick))
+    body = page_of(phone, code, f"?tile={chosen.tile}&rot={rot}&flip={flip}&cell={cell}")
+    assert {a for a in actions_on(body) if " build " in a} == ways
+    box = body.split('class="preview-box"')[1]
+    assert "Choose how to pay:" in box and "(Change of colours)" in box
+    assert box.count("Build here: ") == len(ways)
+    line = str(chosen)
+    seq = seq_on(body)
+    refused(app, phone, code, {"action": line.replace(" change", ""), "seq": seq}, 400,
+            "other colours need Change of colours")
+    other = next(i for i, n in enumerate(chosen.pay) if n and COLOURS[i] not in chosen.tile)
+    absent = next((i for i in range(len(COLOURS)) if not state.hands[p][i]
+                   and COLOURS[i] not in chosen.tile), None)
+    if absent is not None:  # paid with a colour the hand does not hold
+        pay = list(chosen.pay)
+        pay[absent], pay[other] = pay[other], 0
+        forged = line.replace(f"pay {cards_text(chosen.pay)}", f"pay {cards_text(tuple(pay))}")
+        refused(app, phone, code, {"action": forged, "seq": seq}, 400, "The game refused it")
+    assert phone.post(f"/c/{code}/act", {"action": line, "seq": seq}).status_code == 303
+    store = store_of(app)
+    after = store.state(store.game(code))
+    assert after.log[-1] == line and after.abilities[p]["change"] == "used"
+    assert [a - b for a, b in zip(state.hands[p], after.hands[p])] == list(chosen.pay)
+
+
+def test_the_end_card_coming_up_ends_the_game_on_every_screen_rules_2_7(app, phones):
+    state = reach(_end_card_next)
+    p = state.active
+    take = next(a for a in state.legal_actions(p)
+                if isinstance(a, A.Take) and _ends_by_the_end_card(state, a))
+    code = seat_phone(app, phones[0], state)
+    other = (p + 1) % state.players
+    store = store_of(app)
+    game = store.game(code)
+    phones[1].client.set_cookie(f"seat_{code}", store.claim_seat(game, other, "x") or "")
+    assert state.end_card == "deck" and len(state.deck) <= 10
+    body = page_of(phones[0], code, f"?pick={take.first + 1},{take.second + 1}")
+    assert f"among the last {len(state.deck)} cards of the deck" in body or len(state.deck) == 1
+    assert str(take) in actions_on(body)
+    assert phones[0].post(f"/c/{code}/act", {"action": str(take), "seq": seq_on(body)}
+                          ).status_code == 303
+    after = store.state(game)
+    assert after.is_over() and after.end_card == "revealed"
+    names = [after.names[w] for w in after.winners()]
+    for phone in phones[:2]:
+        end = page_of(phone, code)
+        assert "Game over" in end and "The end card came up from the deck." in end
+        assert "Your turn" not in end and 'name="action"' not in end
+        assert (f"{names[0]} wins!" in end) if len(names) == 1 else ("share the victory" in end)
+        assert "End card:" not in end
+    assert "The end card is revealed." in phones[0].get(f"/c/{code}/log").get_data(as_text=True)
+    refused(app, phones[1], code, {"action": f"p{other + 1} take 1,2",
+                                   "seq": str(after.seq)}, 400, "The game refused it")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_status_says_where_the_end_card_is_rules_2_7(app, phone, players):
+    start = reach(lambda s: True, players=players)
+    body = page_of(phone, seat_phone(app, phone, start))
+    if players == 2:  # under the deck from the start
+        assert "End card: somewhere in the last 10 cards of the deck." in body
+    else:
+        assert "End card: set aside. When the deck runs out, it is shuffled into" in body
+    rebuilt = reach(lambda s: s.end_card == "deck" and len(s.deck) > 10, players=players)
+    body = page_of(phone, seat_phone(app, phone, rebuilt))
+    assert "End card: somewhere in the last 10 cards of the deck." in body
+    near = reach(lambda s: s.end_card == "deck" and 1 < len(s.deck) <= 10, players=players)
+    body = page_of(phone, seat_phone(app, phone, near))
+    assert f"End card: among the last {len(near.deck)} cards of the deck." in body
+
+
+def test_a_seat_gets_the_same_bytes_whatever_it_may_not_know_rules_2_4(
+        app, phones, monkeypatch):
+    """In every phase, at 2 to 4 players: a twin game differing only in the other hands and
+    the deck order gives each seat, and a spectator, exactly the same pages."""
+    wants = [lambda s: s.seq == 0, lambda s: s.phase == "discard", _arms_with_every_choice,
+             _change_is_a_real_choice, lambda s: s.end_card == "deck" and s.players > 2]
+    compared = 0
+    for k, want in enumerate(wants):
+        state = reach(want, seeds=range(k, 300))
+        code = seat_phone(app, phones[0], state)
+        watcher = (state.active + 1) % state.players
+        store = store_of(app)
+        token = store.claim_seat(store.game(code), watcher, "w") or ""
+        phones[1].client.set_cookie(f"seat_{code}", token)
+        for phone, seat in ((phones[0], state.active), (phones[1], watcher), (phones[2], None)):
+            compared += same_bytes_whatever_is_hidden(app, phone, code, seat, monkeypatch)
+    assert compared > 60
