@@ -198,6 +198,15 @@ class GameState:
             return [p for p in range(self.players) if not t.done[p]]
         return [self.active]
 
+    def _may_act(self, p: int) -> bool:
+        """Whether `p in self.to_act()`, without building the list (once per apply)."""
+        t = self.turn_state
+        if t.phase == SETUP:
+            return not t.setup_done[p]
+        if t.phase == PASSIVE:
+            return not t.done[p]
+        return p == self.active
+
     # ------------------------------------------------------------------ chance
     def chance_action(self, rng: random.Random | None = None) -> A.Roll:
         """The roll due now: from the seed, or (manual dice) from `rng`."""
@@ -239,7 +248,7 @@ class GameState:
             raise IllegalAction(
                 f"there is no player p{p + 1} at this table", "no_such_player", player=p
             )
-        if p not in self.to_act() and not isinstance(action, A.Unpick):  # unpick: own checks
+        if not self._may_act(p) and not isinstance(action, A.Unpick):  # unpick: own checks
             raise IllegalAction(self._not_your_turn(p), "not_your_turn", player=p,
                                 active=self.active)
         dice = self.turn_state.dice
@@ -388,7 +397,7 @@ class GameState:
                     f"{a.tile} is crossed out; only a yellow ★ (New choice) takes it again",
                     "tile_unavailable", tile=a.tile,
                 )
-        if not table(self.mirror).any_legal(sheet.building.filled, SHAPE_INDEX[a.tile]):
+        if a.tile not in fitting_shapes(sheet.building.filled, self.mirror):  # listing's cache
             raise IllegalAction(
                 f"{a.tile} does not fit anywhere on your building", "tile_unavailable",
                 tile=a.tile,
@@ -537,18 +546,20 @@ class GameState:
             )
         if t.chosen is not None and not t.drawn:
             raise IllegalAction(f"draw {t.chosen.tile} before ending your turn")
-        unused = faces_text([t.dice[d] for d in self.unused_dice()])
+        unused_dice = self.unused_dice()
+        unused = faces_text([t.dice[d] for d in unused_dice])
         events = [
             event("turn_ended", a.player, name=self._name(), unused=unused,
                   form=None if unused else "none")
         ]
         self.undo_stack.clear()
         t.phase = PASSIVE
-        t.picks = [[] for _ in self.sheets]
-        t.pick_tracks = [[] for _ in self.sheets]
-        t.done = [self.players > 1 and p == self.active for p in range(self.players)]
-        for p in range(self.players):
-            if not t.done[p] and not movegen.can_pick(self, p):
+        n = len(self.sheets)
+        t.picks = [[] for _ in range(n)]
+        t.pick_tracks = [[] for _ in range(n)]
+        t.done = [n > 1 and p == self.active for p in range(n)]
+        for p in range(n):
+            if not t.done[p] and not movegen.can_pick(self, p, unused_dice):
                 t.done[p] = True
         return events + self._maybe_next_turn()
 
