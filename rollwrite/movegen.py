@@ -94,50 +94,46 @@ def active_options(state: GameState) -> list[A.Action]:
 
 def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[A.Choose]:
     """Every tile the active player may choose with these dice (default: the dice showing),
-    each with every way to pay it. The same list as `choose_options_plain`: the tiles the
-    dice and bonuses can pay, with their Choose actions, come from a cache keyed by those
-    few values; only the fitting and crossed-out tests are made here."""
+    each with every way to pay it. The same list as `choose_options_plain`, with each
+    colour's payable tiles and their Choose actions taken whole from `_payable`."""
     p = state.active
     sheet = state.sheets[p]
-    left = sheet.bonuses_left
-    key = tuple(state.turn_state.dice if dice is None else dice)
-    bonus = tuple(min(BONUSES_PER_COLOUR_PER_TURN, left(c)) for c in COLOURS)
-    candidates = _payable(p, key, bonus)
-    if not candidates:
-        return []
     fits = fitting_shapes(sheet.building.filled, state.mirror)
+    showing = _dice_by_face(tuple(state.turn_state.dice if dice is None else dice))
+    whites = showing[WHITE]
     yellow = sheet.stars_left("yellow") > 0
     crossed = state.facade_sheet.mask
+    left = sheet.bonuses_left
     out: list[A.Choose] = []
-    for tid, entries, plain, star in candidates:
-        if tid not in fits:
+    for colour in COLOURS:
+        own = showing[colour]
+        bonus = left(colour)
+        if bonus > BONUSES_PER_COLOUR_PER_TURN:
+            bonus = BONUSES_PER_COLOUR_PER_TURN
+        if len(own) + len(whites) + bonus < 2:
             continue
-        if not entries or entries & crossed != entries:
-            out.extend(plain)  # ∞ side, or an open X entry
-        if yellow and entries & crossed:
-            out.extend(star)
+        for tid, entries, plain, star in _payable(p, colour, own, whites, bonus):
+            if tid not in fits:
+                continue
+            if not entries or entries & crossed != entries:
+                out.extend(plain)  # ∞ side, or an open X entry
+            if yellow and entries & crossed:
+                out.extend(star)
     return out
 
 
-# 4,096 (player, dice, bonuses) keys: a 100-game 4-player run met about 2,500 of them and
-# hit 60 % of calls; 1,024 hit 45 %. Each entry holds a few dozen shared Choose actions.
-@lru_cache(maxsize=4096)
+@cache
 def _payable(
-    p: int, dice: tuple[str, ...], bonus: tuple[int, ...]
+    p: int, colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
 ) -> tuple[tuple[str, int, tuple[A.Choose, ...], tuple[A.Choose, ...]], ...]:
     """(tile id, mask of its X-side entries, its Choose actions, the same with a yellow ★)
-    of every tile these dice and `+` bonuses (per colour, at most two) can pay, in the
-    order `choose_options_plain` lists them."""
-    showing = _dice_by_face(dice)
-    whites = showing[WHITE]
-    out = []
-    for colour, k in zip(COLOURS, bonus):
-        own = showing[colour]
-        if len(own) + len(whites) + k < 2:
-            continue
-        for tid, entries, payment in _colour_ways(colour, own, whites, k):
-            out.append((tid, entries, _chooses(p, payment, False), _chooses(p, payment, True)))
-    return tuple(out)
+    of every tile of one colour these dice and bonuses can pay, in the order
+    `choose_options_plain` lists them. At most 4 players × 5 colours × 3^5 ways the dice
+    split × 3 bonuses keys, so kept whole (one lookup instead of one per tile)."""
+    return tuple(
+        (tid, entries, _chooses(p, payment, False), _chooses(p, payment, True))
+        for tid, entries, payment in _colour_ways(colour, own, whites, bonus)
+    )
 
 
 def choose_options_plain(state: GameState, dice: Sequence[str] | None = None) -> list[A.Choose]:
