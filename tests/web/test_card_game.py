@@ -191,13 +191,14 @@ def twin(state: Any, seat: int | None) -> Any:
     deck = other.deck
     for t in range(other.players):
         hand = other.hands[t]
-        i = next((i for i, n in enumerate(hand) if n), None)
-        k = next((k for k, c in enumerate(deck) if c != END_CARD and COLOUR_INDEX[c] != i),
-                 None)
-        if t != seat and i is not None and k is not None:
-            hand[i] -= 1
-            hand[COLOUR_INDEX[deck[k]]] += 1
-            deck[k] = COLOURS[i]
+        for i in (i for i, n in enumerate(hand) if n and t != seat):
+            k = next((k for k, c in enumerate(deck)
+                      if c != END_CARD and COLOUR_INDEX[c] != i), None)
+            if k is not None:
+                hand[i] -= 1
+                hand[COLOUR_INDEX[deck[k]]] += 1
+                deck[k] = COLOURS[i]
+                break
     other.deck = deck[:10][::-1] + deck[10:][::-1]
     return other
 
@@ -237,7 +238,8 @@ def same_bytes_whatever_is_hidden(app: Any, phone: Phone, code: str, seat: int |
     game = store.game(code)
     state = store.state(game)
     other = twin(state, seat)
-    assert other.to_dict() != state.to_dict() or not state.deck
+    if other.to_dict() == state.to_dict():
+        return 0  # nothing hidden from this seat can differ (an end with one card left)
     if seat is not None:
         assert other.view(seat) == state.view(seat)
     assert other.player_view(seat) == state.player_view(seat)
