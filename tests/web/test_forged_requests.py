@@ -1,126 +1,439 @@
 """Forged and random requests against every route (property-based, hypothesis): never a server
-error, never a change to a game from a refused request, always a message a person can read."""
+error, never a change to any game (its log, its seats, its row) from a refused request, always a
+message a person can read; bodies over the 64 KiB limit get 413. Every kind of game is seeded:
+companion tables in several phases, a dice table, solo games with bots, a solitaire challenge
+(unfinished and finished), a card game, a finished table and a pasted replay."""
 
 from __future__ import annotations
 
 import hashlib
+import html as htmlmod
 import random
 import re
+import secrets
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
+from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import text
 
-from webapp.store import Store
+from webapp.game_text import game_text
+from webapp.store import Game, Store
+from webapp.views.solo import challenge_settings, today
 
-TOTAL = {"requests": 0}
+REQUESTS = 1000  # forged requests per database and run (the issue asks for at least 1,000)
+PER_ROUTE = 12  # of them to each rule of app.url_map (~55 rules); the rest are moves
+LIMIT = 64 * 1024  # the request size limit the issue names (webapp.config MAX_CONTENT_LENGTH)
 FIELD_NAMES = ["action", "seq", "seat", "name", "faces", "cell", "i", "code", "mirror", "dice",
-               "seats", "pages", "paper", "kind", "players", "seed", "bot", "lang", "target",
-               "csrf_token", "at", "turn", "text"]
-
-
-def _tables(app: Any) -> list[dict[str, Any]]:
-    """A few games in different phases, every seat held by a token."""
-    store: Store = app.extensions["store"]
-    rng = random.Random(5)
-    out = []
-    for seats, steps, dice in ((2, 0, "seeded"), (2, 9, "seeded"), (3, 25, "seeded"),
-                               (4, 60, "seeded"), (3, 4, "manual")):
-        config = {"players": [f"P{i + 1}" for i in range(seats)], "seed": f"s{steps}",
-                  "options": {"mirror": False, "dice": dice}}
-        game = store.create_game("table", "rollwrite", config, seats)
-        tokens = [store.claim_seat(game, s, f"P{s + 1}") for s in range(seats)]
-        for _ in range(steps):
-            state = store.state(game)
-            if state.is_over():
-                break
-            legal = state.legal_actions()
-            if not legal:
-                break
-            action = rng.choice(legal)
-            store.act(game, action.player, str(action), None)
-        out.append({"game": game, "tokens": tokens})
-    return out
-
-
-def _fingerprint(app: Any, tables: list[dict[str, Any]]) -> str:
-    store: Store = app.extensions["store"]
-    h = hashlib.sha256()
-    for t in tables:
-        for row in store.log(t["game"]):
-            h.update(f"{t['game'].code}|{row.seq}|{row.text}\n".encode())
-    return h.hexdigest()
-
-
-def _routes(app: Any) -> list[tuple[str, list[str], list[str]]]:
-    out = []
-    for rule in app.url_map.iter_rules():
-        if rule.endpoint == "static":
-            continue
-        methods = sorted(m for m in rule.methods if m in ("GET", "POST"))
-        out.append((rule.rule, methods, list(rule.arguments)))
-    return out
-
-
+               "seats", "pages", "paper", "kind", "players", "seed", "bot", "bots", "level1",
+               "level2", "lang", "target", "csrf_token", "at", "turn", "text", "mode", "kind0",
+               "kind1", "name0", "count", "die", "step", "ink_saver", "two_player", "next"]
 VALUES = st.one_of(
     st.text(max_size=30),
     st.integers(-5, 100).map(str),
     st.sampled_from(["p1 roll", "p2 pick 1 R", "p1 end", "p1 undo", "p2 unpick", "p1 choose R2",
-                     "p1 draw R2:A1,a2", "<script>alert(1)</script>", "RRGBW", "ZZZZZ", "", "on",
-                     "2", "4", "app", "real", "a4", "999999999999", "-1", "../../etc/passwd"]),
+                     "p1 draw R2:A1,a2", "p3 setup G", "p1 take 2", "p2 build R3:A1,a2,b2",
+                     "roll", "reroll 1,2", "next", "<script>alert(1)</script>", "RRGBW",
+                     "ZZZZZ", "", "on", "2", "4", "app", "real", "a4", "letter", "strong",
+                     "genius", "person", "table", "hotseat", "999999999999", "-1", "\u0000",
+                     "../../etc/passwd", "é" * 50]),
     st.just("x" * 5000),
 )
 
 
-@settings(max_examples=520, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(data=st.data())
-def test_forged_requests_never_fail_the_server_nor_change_a_game(app, data):
-    if "tables" not in app.extensions:
-        app.extensions["tables"] = _tables(app)
-        app.extensions["routes"] = _routes(app)
-    tables = app.extensions["tables"]
-    routes = app.extensions["routes"]
-    client = app.test_client()
-    table = data.draw(st.sampled_from(tables))
-    code = table["game"].code
-    rule, methods, args = data.draw(st.sampled_from(routes))
-    url = rule
-    for arg in args:
-        value = data.draw(st.one_of(
-            st.just(code), st.just(code.lower()), st.sampled_from(["ZZZZZZ", "0", "1", "7"]),
-            st.text(alphabet="ABCDEFGHJK23456789", min_size=1, max_size=8)))
-        url = re.sub(rf"<(?:[a-z]+:)?{arg}>", value, url)
-    method = data.draw(st.sampled_from(methods or ["GET"]))
-    who = data.draw(st.sampled_from(["nobody", "seat", "other", "host"]))
-    if who in ("seat", "other"):
-        seat = data.draw(st.integers(0, len(table["tokens"]) - 1))
-        client.set_cookie(f"seat_{code}", table["tokens"][seat])
-    elif who == "host":
-        client.set_cookie(f"host_{code}", table["game"].host_token)
-    form = data.draw(st.dictionaries(st.sampled_from(FIELD_NAMES), VALUES, max_size=6))
-    csrf = data.draw(st.sampled_from(["valid", "missing", "wrong"]))
-    if method == "POST" and csrf == "valid":
-        page = client.get(f"/t/{code}" if "tables.table" in app.view_functions else "/")
-        m = re.search(r'name="csrf_token"[^>]*value="([^"]+)"|"X-CSRFToken": "([^"]+)"',
-                      page.get_data(as_text=True))
-        if m:
-            form["csrf_token"] = m.group(1) or m.group(2)
-    elif csrf == "missing":
-        form.pop("csrf_token", None)
-    before = _fingerprint(app, tables)
-    if method == "GET":
-        resp = client.get(url, query_string=form)
-    else:
-        resp = client.post(url, data=form)
-    TOTAL["requests"] += 1
-    textual = resp.mimetype.startswith("text/") or resp.mimetype.endswith(("json", "xml"))
-    body = resp.get_data(as_text=True) if textual else ""
-    assert resp.status_code < 500, (method, url, form, body[:500])
-    if resp.status_code >= 400:
-        assert _fingerprint(app, tables) == before, (method, url, form, resp.status_code)
-        assert "Traceback" not in body
-        if "text/html" in resp.content_type:
-            assert re.search(r'role="alert"|class="error', body), (url, resp.status_code)
-    if method == "POST" and csrf != "valid":
-        assert resp.status_code >= 400 and _fingerprint(app, tables) == before
+@dataclass
+class Seeded:
+    """One game of the seeded database, with every token that can act in it."""
+
+    game: Game
+    tokens: list[str] = field(default_factory=list)  # seat tokens, seat by seat
+    stale: str = ""  # a seat token the host freed: it must no longer work
+
+
+# ---------------------------------------------------------------------------- seeding
+def _advance(store: Store, game: Game, rng: random.Random, steps: int = 10**6,
+             until: Any = None) -> Any:
+    """Random legal actions (never a take-back) until `steps` are taken, `until(state)` holds
+    or the game ends; the dice are the engine's own. Returns the state."""
+    state = store.state(game)
+    for _ in range(steps):
+        if state.is_over() or (until is not None and until(state)):
+            break
+        if state.is_chance():
+            state, _events = store.act(game, None, str(state.chance_action(rng)), None)
+            continue
+        legal = [a for a in state.legal_actions()
+                 if str(a).split()[1] not in ("undo", "unpick")] or state.legal_actions()
+        action = rng.choice(legal)
+        state, _events = store.act(game, action.player, str(action), None)
+    return state
+
+
+def _table(store: Store, seats: int, seed: str, dice: str = "seeded", kind: str = "table",
+           bots: dict[int, str] | None = None, owner: str | None = None,
+           challenge: bool = False) -> Seeded:
+    names = [f"P{i + 1}" for i in range(seats)]
+    config: dict[str, Any] = {"players": names, "seed": seed,
+                              "options": {"mirror": False, "dice": dice}}
+    if challenge:
+        config["challenge"] = challenge_settings(seed, today())
+    game = store.create_game(kind, "rollwrite", config, seats, bots=bots, owner=owner)
+    tokens = [store.claim_seat(game, s, names[s]) or "" for s in range(seats)]
+    return Seeded(game, tokens)
+
+
+def seed_games(app: Flask) -> list[Seeded]:
+    """Every kind of game the app keeps, in several phases."""
+    store: Store = app.extensions["store"]
+    rng = random.Random(5)
+    out: list[Seeded] = []
+
+    setup = _table(store, 2, "setup")  # two players: the setup phase
+    out.append(setup)
+    picking = _table(store, 3, "picking")  # the passive players are picking
+    _advance(store, picking.game, rng, until=lambda s: s.phase == "passive" and s.turn >= 3)
+    out.append(picking)
+    main = _table(store, 4, "main")  # mid-turn, after the choice
+    _advance(store, main.game, rng, 40)
+    _advance(store, main.game, rng, until=lambda s: s.phase == "main")
+    out.append(main)
+    manual = _table(store, 3, "manual", dice="manual")  # real dice: the roll is typed in
+    _advance(store, manual.game, rng, until=lambda s: s.is_chance() and s.turn >= 1)
+    out.append(manual)
+    freed = _table(store, 2, "freed")  # the host freed seat 2: its old token is stale
+    _advance(store, freed.game, rng, 5)
+    freed.stale = freed.tokens[1]
+    store.free_seat(freed.game, 1)
+    freed.tokens[1] = ""
+    out.append(freed)
+    over = _table(store, 2, "over")  # a finished game: for the replay pages and rematches
+    _advance(store, over.game, rng)
+    out.append(over)
+
+    owner = secrets.token_hex(16)
+    bots = _table(store, 3, "bots", kind="solo", bots={1: "greedy", 2: "random"}, owner=owner)
+    _advance(store, bots.game, rng, 30)
+    out.append(bots)
+    challenge = _table(store, 1, "practice", kind="solo", owner=owner, challenge=True)
+    _advance(store, challenge.game, rng, 12)
+    out.append(challenge)
+    solved = _table(store, 1, "solved", kind="solo", owner=owner, challenge=True)
+    _advance(store, solved.game, rng)
+    out.append(solved)
+
+    card_config = {"players": ["Ann", "Bo", "Bot 3"], "seed": "card", "options": {},
+                   "mode": "table"}
+    card = store.create_game("card", "boardgame", card_config, 3, bots={2: "greedy"})
+    tokens = [store.claim_seat(card, s, card_config["players"][s]) or "" for s in (0, 1)]
+    _advance(store, card, rng, 8)
+    out.append(Seeded(store.game(card.code), tokens))
+
+    dice = store.create_game("dice", "dice", {"players": ["Ann", None], "seed": "dice",
+                                              "seed_given": True}, 2)
+    for step in ("roll", "reroll 1,2", "next", "roll"):
+        store.act(dice, None, step, None)
+    out.append(Seeded(store.game(dice.code)))
+
+    phone = app.test_client()  # a pasted game text becomes a read-only replay
+    page = phone.get("/r").get_data(as_text=True)
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page)
+    assert token, "the paste page carries no CSRF token"
+    sent = phone.post("/r", data={"csrf_token": token.group(1),
+                                  "text": game_text(store, store.game(over.game.code))})
+    assert sent.status_code == 303, sent.get_data(as_text=True)[:500]
+    out.append(Seeded(store.game(sent.headers["Location"].rsplit("/", 1)[1])))
+
+    for s in out:
+        s.game = store.game(s.game.code)
+    phases = [store.state(s.game).phase for s in (setup, picking, main, manual)]
+    assert phases == ["setup", "passive", "main", "roll"], phases
+    kinds = Counter(s.game.kind for s in out)
+    assert set(kinds) == {"table", "solo", "card", "dice", "replay"}, kinds
+    assert store.game(over.game.code).status == "over"
+    assert store.game(solved.game.code).status == "over"
+    return out
+
+
+# ---------------------------------------------------------------------------- judging
+def fingerprint(app: Flask) -> str:
+    """A hash of everything a refused request must not change: every game's row, every seat
+    (names, tokens, bots) and every game's whole log."""
+    store: Store = app.extensions["store"]
+    with store.engine.connect() as conn:
+        rows = [
+            *conn.execute(text("SELECT id, code, kind, seq, status, next_code, owner, host_token "
+                               "FROM games ORDER BY id")).all(),
+            *conn.execute(text("SELECT game_id, seat, name, token, bot FROM seats "
+                               "ORDER BY game_id, seat")).all(),
+            *conn.execute(text("SELECT game_id, seq, seat, by_host, text FROM actions "
+                               "ORDER BY game_id, seq")).all(),
+        ]
+    return hashlib.sha256(repr(rows).encode()).hexdigest()
+
+
+def routes(app: Flask) -> list[tuple[str, list[str], list[str]]]:
+    """Every rule of the app (the static files too): its methods and arguments."""
+    out = []
+    for rule in app.url_map.iter_rules():
+        methods = sorted(m for m in rule.methods or () if m in ("GET", "POST"))
+        out.append((rule.rule, methods, list(rule.arguments)))
+    return out
+
+
+# The kinds of game each area of the site shows (a code of another kind gets 404 there).
+AREA_KINDS = {"/t/": ("table", "solo"), "/c/": ("card",), "/d/": ("dice",),
+              "/r/": ("table", "solo", "replay"), "/s/": ("solo",)}
+ALERT = re.compile(r'role="alert"|class="error')
+
+
+def readable(resp: Any, body: str) -> str | None:
+    """What a refusal says to a person (None: nothing readable). HTML: the alert box's words;
+    JSON: its `error`; plain text: the text."""
+    if resp.mimetype == "application/json":
+        data = resp.get_json(silent=True)
+        return str(data.get("error") or "") or None if isinstance(data, dict) else None
+    if resp.mimetype == "text/html":
+        m = ALERT.search(body)
+        if not m:
+            return None
+        box = body[m.start():].split("</div>", 1)[0]  # from inside its tag to its end
+        words = " ".join(htmlmod.unescape(re.sub(r"^[^>]*>|<[^>]+>", " ", box)).split())
+        return words if len(re.findall(r"[^\W\d_]{2,}", words)) >= 3 else None
+    return body.strip() or None
+
+
+# ---------------------------------------------------------------------------- the test
+ACT_URL = {"table": "/t/{}/act", "solo": "/t/{}/act", "card": "/c/{}/act", "dice": "/d/{}/act"}
+DICE_MOVES = ["roll", "reroll 1,3", "reroll 2", "next", "reroll 9", "fly"]
+
+
+@dataclass
+class Forged:
+    """One request to send: where, how, as whom, with what."""
+
+    method: str
+    url: str
+    rule: str  # the rule of app.url_map the URL was made from
+    rule_methods: list[str]
+    target: Seeded
+    form: dict[str, str]
+    csrf: str  # valid, missing, wrong
+    cookies: dict[str, str] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    huge: bool = False
+
+
+def pick(data: st.DataObject, items: list[str], label: str) -> str:
+    """One of `items`, which may depend on the games' state: the draw itself never does (an
+    index, taken modulo), so that hypothesis sees the same data definition every time."""
+    return items[data.draw(st.integers(0, 2**16), label=label) % len(items)]
+
+
+class Site:
+    """The seeded app, its routes and the credentials the forgers may use."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        assert app.config["MAX_CONTENT_LENGTH"] == LIMIT
+        self.huge = "x" * (LIMIT + 4096)  # a body over the limit
+        self.store: Store = app.extensions["store"]
+        self.seeded = seed_games(app)
+        self.rules = routes(app)
+        self.codes = [s.game.code for s in self.seeded]
+        session = app.test_client()  # one browser session: its CSRF token is "valid"
+        page = session.get("/").get_data(as_text=True)
+        m = re.search(r'name="csrf_token"[^>]*value="([^"]+)"|"X-CSRFToken": "([^"]+)"', page)
+        assert m, "the home page carries no CSRF token"
+        self.valid = m.group(1) or m.group(2)
+        cookie = session.get_cookie("session")
+        assert cookie is not None
+        self.session = cookie.value
+        self.stale = next(s.stale for s in self.seeded if s.stale)
+        self.elsewhere = {s.game.code: next(t for o in self.seeded if o is not s
+                                            for t in o.tokens if t) for s in self.seeded}
+
+    def state(self, target: Seeded) -> Any:
+        return self.store.state(self.store.game(target.game.code))
+
+    def forge(self, data: st.DataObject, route: tuple[str, list[str], list[str]]) -> Forged:
+        """A random request to one route of the app."""
+        rule, methods, args = route
+        fitting = [s for s in self.seeded if s.game.kind in AREA_KINDS.get(rule[:3], ())]
+        target = data.draw(st.one_of(st.sampled_from(fitting or self.seeded),
+                                     st.sampled_from(self.seeded)), label="game")
+        code = target.game.code
+        url = rule
+        for arg in args:
+            if arg == "seat":
+                value = data.draw(st.sampled_from(["0", "1", "2", "3", "4", "9"]))
+            elif arg == "filename":
+                value = data.draw(st.sampled_from(["style.css", "nope.js", "../app.py", "x"]))
+            elif rule.startswith("/lang/"):
+                value = data.draw(st.sampled_from(["en", "fr", "de", "xx", "EN"]))
+            else:
+                value = data.draw(st.one_of(
+                    st.just(code), st.just(code), st.just(code), st.just(code.lower()),
+                    st.sampled_from(self.codes),  # another game: often another kind
+                    st.sampled_from(["ZZZZZZ", "0", "1", "7"]),
+                    st.text(alphabet="ABCDEFGHJK23456789", min_size=1, max_size=8)))
+            url = re.sub(rf"<(?:[a-z]+:)?{arg}>", value, url)
+        method = data.draw(st.sampled_from(methods or ["GET"]), label="method")
+        if data.draw(st.integers(0, 19)) == 0:  # now and then a method the route lacks
+            method = "POST" if method == "GET" else "GET"
+        state = self.state(target)
+        form = data.draw(st.dictionaries(st.sampled_from(FIELD_NAMES), VALUES, max_size=6),
+                         label="form")
+        cookies, seat = self.who(data, target, state)
+        if data.draw(st.booleans()):  # a move among the fields
+            form.update(self.move_fields(data, target, state, seat))
+        return self.finish(data, Forged(method, url, rule, methods, target, form, "", cookies))
+
+    def move(self, data: st.DataObject) -> Forged:
+        """A move to its game's act route, in whatever phase the game is: the seat's own legal
+        move (accepted: the games go on through their phases), another seat's, an illegal one,
+        on a stale or future sequence number."""
+        playable = [s for s in self.seeded if s.game.kind in ACT_URL]
+        target = data.draw(st.sampled_from(playable), label="game")
+        state = self.state(target)
+        cookies, seat = self.who(data, target, state, mover=True)
+        form = self.move_fields(data, target, state, seat)
+        rule = ACT_URL[target.game.kind]
+        url = rule.format(target.game.code)
+        return self.finish(data, Forged("POST", url, rule.format("<code>"), ["POST"], target,
+                                        form, "", cookies))
+
+    def who(self, data: st.DataObject, target: Seeded, state: Any,
+            mover: bool = False) -> tuple[dict[str, str], int | None]:
+        """The cookies of the sender: a seat's (the one to act, or another), another game's,
+        a freed one, the host's, the owner's, forged ones or none; and the seat whose token
+        it holds when it is one that may act now."""
+        code = target.game.code
+        playing = hasattr(state, "legal_actions") and not state.is_over()
+        due = [s for s in (state.to_act() if playing else [])
+               if s < len(target.tokens) and target.tokens[s]]
+        held = [t for t in target.tokens if t]
+        choices = ["nobody", "mover", "seat", "elsewhere", "host", "stale", "owner", "forged"]
+        who = data.draw(st.sampled_from(["mover"] * 10 + choices if mover else choices),
+                        label="who")
+        index = data.draw(st.integers(0, 2**16), label="seat")
+        if who == "mover" and due:
+            seat = due[index % len(due)]
+            return {f"seat_{code}": target.tokens[seat]}, seat
+        if who in ("mover", "seat") and held:
+            return {f"seat_{code}": held[index % len(held)]}, None
+        if who == "elsewhere":  # a seat token of another game under this game's cookie
+            return {f"seat_{code}": self.elsewhere[code]}, None
+        if who == "host":
+            return {f"host_{code}": target.game.host_token}, None
+        if who == "stale":  # a token whose seat the host freed
+            return {f"seat_{code}": self.stale}, None
+        if who == "owner" and target.game.owner:
+            return {"browser": target.game.owner}, None
+        if who == "forged":
+            return {f"seat_{code}": secrets.token_urlsafe(24),
+                    f"host_{code}": secrets.token_urlsafe(24), "browser": "0" * 32}, None
+        return {}, None
+
+    def move_fields(self, data: st.DataObject, target: Seeded, state: Any,
+                    seat: int | None) -> dict[str, str]:
+        """`action` and `seq`: the seat's legal move, anyone's, or nonsense; `seq` now,
+        stale or ahead."""
+        if target.game.kind == "dice":
+            mine: list[str] = DICE_MOVES
+            legal: list[str] = []
+        else:
+            playing = not state.is_over()
+            mine = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+            legal = [str(a) for a in state.legal_actions()] if playing else []
+        anything = [*mine, *legal, "p1 roll", "p2 end", "p1 undo", "roll", "next", "p9 end"]
+        own = data.draw(st.integers(0, 2), label="own move") > 0
+        action = pick(data, (mine or anything) if own else anything, "action")
+        seq = state.seq + data.draw(st.sampled_from([0, 0, 0, 0, 0, -1, -3, 1]), label="seq")
+        return {"action": action, "seq": str(seq)}
+
+    def finish(self, data: st.DataObject, req: Forged) -> Forged:
+        """The CSRF token (valid, wrong or missing), now and then a body over the limit, and
+        the kind of page asked for (a page, an htmx fragment, JSON)."""
+        req.csrf = data.draw(st.sampled_from(["valid", "valid", "missing", "wrong"]),
+                             label="csrf")
+        if req.csrf == "valid":
+            req.form["csrf_token"] = self.valid
+        elif req.csrf == "wrong":
+            req.form["csrf_token"] = secrets.token_hex(20)
+        else:
+            req.form.pop("csrf_token", None)
+        req.huge = req.method == "POST" and data.draw(st.integers(0, 7), label="huge") == 5
+        if req.huge:
+            req.form["text"] = self.huge
+        style = data.draw(st.sampled_from(["page", "page", "htmx", "json"]), label="style")
+        if style == "htmx":
+            req.headers["HX-Request"] = "true"
+        elif style == "json":
+            req.headers["Accept"] = "application/json"
+        return req
+
+    def send(self, req: Forged) -> Any:
+        client = self.app.test_client()
+        client.set_cookie("session", self.session)
+        for name, value in req.cookies.items():
+            client.set_cookie(name, value)
+        if req.method == "GET":
+            return client.get(req.url, query_string=req.form, headers=req.headers)
+        return client.post(req.url, data=req.form, headers=req.headers)
+
+
+def test_forged_requests_never_fail_the_server_nor_change_a_game(app: Flask) -> None:
+    site = Site(app)
+    tally: Counter[str] = Counter()
+
+    def check(req: Forged) -> None:
+        before = fingerprint(app)
+        resp = site.send(req)
+        tally["requests"] += 1
+        tally[f"rule {req.rule}"] += 1
+        tally[f"{resp.status_code // 100}xx"] += 1
+        textual = resp.mimetype.startswith("text/") or resp.mimetype.endswith(("json", "xml"))
+        body = resp.get_data(as_text=True) if textual else ""
+        where = (req.method, req.url, {k: v[:80] for k, v in req.form.items()}, req.cookies,
+                 resp.status_code)
+        assert resp.status_code < 500, (where, body[:800])
+        assert "Traceback" not in body, where
+        to_a_form = req.method == "POST" and "POST" in req.rule_methods
+        if req.huge and to_a_form:
+            assert resp.status_code == 413, where
+            tally["413"] += 1
+        if to_a_form and req.csrf != "valid":
+            assert resp.status_code >= 400, where  # no form is taken without its token
+        if req.url.endswith("/act") and resp.status_code in (200, 303):
+            tally["moves accepted"] += 1
+        if resp.status_code >= 400:
+            tally["refused"] += 1
+            assert fingerprint(app) == before, ("a refused request changed a game", where)
+            assert readable(resp, body), ("a refusal a person cannot read", where, body[:800])
+
+    def run(examples: int, forge: Any) -> None:
+        """One hypothesis run of `examples` requests made by `forge(data)`."""
+
+        @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+        @given(data=st.data())
+        def one_request(data: st.DataObject) -> None:
+            check(forge(data))
+
+        one_request()
+
+    # Every route gets its share (one hypothesis run each: a single run would favour some
+    # routes and leave others out), then moves in whatever phase the games have reached.
+    for route in site.rules:
+        run(PER_ROUTE, lambda data, route=route: site.forge(data, route))
+    run(max(REQUESTS - tally["requests"], REQUESTS // 4), site.move)
+
+    assert tally["requests"] >= REQUESTS, tally
+    assert tally["5xx"] == 0, tally
+    assert not [r for r, _m, _a in site.rules if tally[f"rule {r}"] < PER_ROUTE], tally
+    assert tally["413"] >= 20, tally  # bodies over the limit were sent, and refused
+    assert tally["moves accepted"] >= 20, tally  # the games went on through their phases
+    assert tally["refused"] > REQUESTS // 3 and tally["2xx"] + tally["3xx"] > REQUESTS // 10, tally
