@@ -13,9 +13,10 @@ Each check starts `copenhagen serve` (gunicorn) itself, drives it with simulated
 - forged requests: random routes, fields, tokens and bodies: no 5xx, no change from a refused
   request.
 
-`copenhagen bench --reliability --json` runs them with bounded counts (keys in `measure`);
-tests/web/test_reliability.py runs them small. Without a PostgreSQL server the PostgreSQL
-parts are left out, and the report says so (`postgres`)."""
+`copenhagen bench --reliability --json` runs them with bounded counts (keys in `measure`;
+`requests` counts every request any of its phones sent); tests/web/test_reliability.py runs
+them small, tests/test_cli.py runs `measure(quick=True)`. Without a PostgreSQL server the
+PostgreSQL parts are left out, and the report says so (`postgres`)."""
 
 from __future__ import annotations
 
@@ -46,10 +47,29 @@ SEEN_WITHIN_S = 2.0
 
 
 @dataclass
+class Answers(Tally):
+    """Every answer the phones of one check got (Tally counts them), kept by status too."""
+
+    statuses: Counter[int] = field(default_factory=Counter)
+
+    def count(self, status: int, what: str) -> None:
+        """Book one answer."""
+        super().count(status, what)
+        with self.lock:
+            self.statuses[status] += 1
+
+    def server_errors(self) -> int:
+        """Answers 500 and over, except 503 (the store is away: "try again")."""
+        return sum(n for s, n in self.statuses.items() if s >= 500 and s != 503)
+
+
+@dataclass
 class Ledger:
-    """What the phones were told: acknowledged moves, answers by status, move times."""
+    """What the phones were told: acknowledged moves, answers by status, move times; `answers`
+    has every request of the check (table creation, joins and pages too)."""
 
     lock: threading.Lock = field(default_factory=threading.Lock)
+    answers: Answers = field(default_factory=Answers)
     acknowledged: list[tuple[str, int, str]] = field(default_factory=list)  # code, seq, action
     statuses: Counter[int] = field(default_factory=Counter)
     move_ms: list[float] = field(default_factory=list)
@@ -93,7 +113,7 @@ def table_worker(ports: list[int], until: Deadline, rng: random.Random, ledger: 
     """Keep one table in play until the deadline: the phone whose move it is asks the API and sends
     a random legal move, each request to the next server in turn; a finished game is followed
     by a new table. Connection failures (a server being killed) are waited out."""
-    tally = Tally()
+    tally = ledger.answers
     turn = 0
     code, phones = "", []
     while not until.passed():
@@ -245,12 +265,12 @@ def durability(url: str, folder: Path, servers: int = 1, tables: int = 4,
         "lost": verdict["lost"],
         "lost_moves": verdict["lost_moves"],
         "replay_failures": verdict["replay_failures"],
-        "server_errors": sum(n for s, n in ledger.statuses.items() if s >= 500 and s != 503),
-        "unavailable_503": ledger.statuses.get(503, 0),
+        "server_errors": ledger.answers.server_errors(),
+        "unavailable_503": ledger.answers.statuses.get(503, 0),
         "unreadable_503": ledger.unreadable,
-        "no_answer": ledger.statuses.get(0, 0),
+        "no_answer": ledger.answers.statuses.get(0, 0),
         "statuses_during_fault": {str(k): v for k, v in sorted(during.items())},
-        "requests": sum(ledger.statuses.values()),
+        "requests": ledger.answers.requests,
         "games": len(codes),
         "move_p95_ms": _p95(ledger.move_ms),
     }
@@ -286,8 +306,9 @@ def races(ports: list[int], count: int, copies: int = 2, tables: int = 1,
           seed: int = 1) -> dict[str, Any]:
     """`count` races per table: the phone whose move it is sends one legal move `copies` times
     at once, spread over the servers. Exactly one may win (200), the rest must get 409. After
-    each move the other phone, on another server, must see it within 2 s."""
-    tally = Tally()
+    each move the other phone, on another server, must see it within 2 s. `requests` counts
+    every request: the tables' creation and joins, the API reads, the copies, the watching."""
+    tally = Answers()
     rng = random.Random(seed)
     results = {"races": 0, "races_won_once": 0, "seen_late": 0, "seen_max_ms": 0.0,
                "statuses": Counter()}
@@ -337,6 +358,8 @@ def races(ports: list[int], count: int, copies: int = 2, tables: int = 1,
         t.join()
     results["statuses"] = {str(k): v for k, v in sorted(results["statuses"].items())}
     results["seen_max_ms"] = round(results["seen_max_ms"], 1)
+    results["requests"] = tally.requests
+    results["server_errors"] = tally.server_errors()
     return results
 
 
@@ -373,7 +396,8 @@ def fingerprint(url: str) -> str:
 def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
     """`count` forged requests, one at a time: random route, fields, CSRF token (valid,
     wrong, missing), cookies (the seat's, another seat's, none), stale or absurd sequence
-    numbers, now and then a body over the size limit."""
+    numbers, now and then a body over the size limit. `forged_requests` counts the forged
+    ones, `requests` every request (the table's setup too)."""
     tally = Tally()
     rng = random.Random(seed)
     code, phones = seat_table([port], tally, seats=3)
@@ -418,32 +442,47 @@ def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
                 out["refused_changed"] += 1
             if not (b'role="alert"' in body or b'class="error' in body or b"<h1" in body):
                 out["unreadable"] += 1
+    out["requests"] = tally.requests
     return out
 
 
 # ---------------------------------------------------------------------------- report
+QUICK_FORGED = 150  # forged requests in the quick run
+QUICK_RACES = 12  # one move sent to two servers at once
+QUICK_DUPLICATES = 3  # races on each of 10 tables, the same move from 5 phones
+NO_RACES: dict[str, Any] = {"races": 0, "races_won_once": 0, "requests": 0, "server_errors": 0}
+POSTGRES_PARTS = ("two servers killed mid-load, one move sent to two servers at once, "
+                  "duplicates from 50 phones, a database restart")
+
+
 def measure(quick: bool = False) -> dict[str, Any]:
-    """Figures for `copenhagen bench --reliability`."""
-    seconds = 6.0 if quick else 20.0
+    """Figures for `copenhagen bench --reliability`: `requests` (every request sent, by every
+    check), `acknowledged`, `lost`, `server_errors`, `refused_changed`, `races` and
+    `races_won_once` (the races of one move sent to two servers and those of the duplicates),
+    `move_p95_ms_sqlite`, `move_p95_ms_postgres_two_servers` (null without PostgreSQL, and
+    `postgres` says why), and the details of each check."""
+    # quick: about 50 s in all on the 2-core test machine (tests/test_cli.py runs it)
+    seconds = 4.0 if quick else 20.0
     out: dict[str, Any] = {}
+    race, dup = dict(NO_RACES), dict(NO_RACES)
     with tempfile.TemporaryDirectory(prefix="copenhagen-reliability-") as tmp:
         folder = Path(tmp)
         sqlite = f"sqlite:///{folder / 'reliability.sqlite3'}"
         kill = durability(sqlite, folder, tables=4 if quick else 10, seconds=seconds)
         app = AppServer(sqlite, folder / "forged.log").start()
         try:
-            bad = forged(sqlite, app.port, 150 if quick else 1000)
+            bad = forged(sqlite, app.port, QUICK_FORGED if quick else 1000)
         finally:
             app.stop()
         parts = [kill]
         out["move_p95_ms_sqlite"] = kill["move_p95_ms"]
+        out["move_p95_ms_postgres_two_servers"] = None
         why = pg_answers()
         if why is not None:
             start_pg()
             why = pg_answers()
-        out["postgres"] = "used" if why is None else f"not available: {why}"
-        race = {"races": 0, "races_won_once": 0}
         if why is None:
+            out["postgres"] = "used"
             with pg_schema() as pg:
                 two = durability(pg, folder, servers=2, tables=4 if quick else 10,
                                  seconds=seconds, seed=2)
@@ -453,37 +492,41 @@ def measure(quick: bool = False) -> dict[str, Any]:
                 apps = [AppServer(pg, folder / f"race{i}.log", secret=secret).start()
                         for i in range(2)]
                 try:
-                    race = races([a.port for a in apps], 20 if quick else 100)
-                    dup = races([a.port for a in apps], 5 if quick else 20, copies=5, tables=10)
+                    race = races([a.port for a in apps], QUICK_RACES if quick else 100)
+                    dup = races([a.port for a in apps], QUICK_DUPLICATES if quick else 20,
+                                copies=5, tables=10)
                 finally:
                     for a in apps:
                         a.stop()
             with pg_schema() as pg:
-                outage = durability(pg, folder, tables=4, seconds=max(seconds, 10.0), seed=3,
-                                    fault="database")
+                outage = durability(pg, folder, tables=4, seconds=8.0 if quick else 20.0,
+                                    seed=3, fault="database")
                 parts.append(outage)
             out["database_restart"] = {k: outage[k] for k in (
                 "acknowledged", "acknowledged_after_fault", "lost", "unavailable_503",
                 "unreadable_503", "server_errors", "statuses_during_fault")}
             out["duplicates"] = dup
             out["seen_max_ms_two_servers"] = race["seen_max_ms"]
+        else:
+            out["postgres"] = (f"not available ({why}): no PostgreSQL server answers, so these "
+                               f"checks were not run: {POSTGRES_PARTS}; "
+                               "move_p95_ms_postgres_two_servers is null and races are 0")
     out.update({
-        "requests": sum(p["requests"] for p in parts) + bad["forged_requests"]
-        + 2 * race["races"],
+        "requests": sum(p["requests"] for p in parts) + bad["requests"] + race["requests"]
+        + dup["requests"],
         "acknowledged": sum(p["acknowledged"] for p in parts),
         "lost": sum(p["lost"] for p in parts),
         "replay_failures": sum(p["replay_failures"] for p in parts),
-        "server_errors": sum(p["server_errors"] for p in parts) + bad["server_errors"],
+        "server_errors": sum(p["server_errors"] for p in parts) + bad["server_errors"]
+        + race["server_errors"] + dup["server_errors"],
         "refused_changed": bad["refused_changed"],
         "forged_requests": bad["forged_requests"],
         "forged_unreadable": bad["unreadable"],
-        "races": race["races"],
-        "races_won_once": race["races_won_once"],
+        "races": race["races"] + dup["races"],
+        "races_won_once": race["races_won_once"] + dup["races_won_once"],
         "kill9": {k: kill[k] for k in ("acknowledged", "acknowledged_after_fault", "lost",
                                         "no_answer", "server_errors")},
     })
-    if not out.get("move_p95_ms_postgres_two_servers"):
-        out["move_p95_ms_postgres_two_servers"] = None
     return out
 
 

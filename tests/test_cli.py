@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from benchmarks import reliability
 from commandline.demo import bot_seed
 from commandline.main import main
 
@@ -42,6 +43,75 @@ def test_bench_solo_plays_a_game_against_three_bots_on_the_real_server(capsys):
     assert data["solo_turnarounds"] > 5
     assert 0 < data["solo_turnaround_p50_ms"] <= data["solo_turnaround_p95_ms"]
     assert data["solo_bot_actions_per_turnaround_p50"] >= 3  # three bots moved each time
+
+
+RELIABILITY_KEYS = ("requests", "acknowledged", "lost", "server_errors", "refused_changed",
+                    "races", "races_won_once", "move_p95_ms_sqlite",
+                    "move_p95_ms_postgres_two_servers", "postgres")
+
+
+def test_bench_reliability_quick_prints_the_promised_keys(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 13: `bench --reliability --json` (quick: a few seconds per check) prints every
+    promised key; nothing acknowledged is lost, no server error, no change from a refused
+    request, every race won exactly once; without PostgreSQL it says so (CI must have it)."""
+    assert main(["bench", "--json", "--quick", "--reliability"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [k for k in RELIABILITY_KEYS if k not in data] == []
+    assert data["lost"] == 0 and data["replay_failures"] == 0, data
+    assert data["server_errors"] == 0 and data["refused_changed"] == 0, data
+    assert data["acknowledged"] > 50 and data["forged_requests"] == reliability.QUICK_FORGED
+    assert data["move_p95_ms_sqlite"] > 0
+    # every request is counted: the moves, the forged ones and each race's copies at least
+    assert data["requests"] > data["acknowledged"] + data["forged_requests"] + 2 * data["races"]
+    if os.environ.get("CI") == "true":
+        assert data["postgres"] == "used", data["postgres"]
+    if data["postgres"] == "used":
+        # one move sent to two servers at once; duplicates on 10 tables: every race counted
+        assert data["races"] == reliability.QUICK_RACES + 10 * reliability.QUICK_DUPLICATES
+        assert data["races_won_once"] == data["races"], data
+        assert data["move_p95_ms_postgres_two_servers"] > 0
+        assert data["database_restart"]["lost"] == 0
+        assert data["duplicates"]["requests"] >= 5 * data["duplicates"]["races"]
+    else:
+        assert data["postgres"].startswith("not available") and "not run" in data["postgres"]
+        assert data["move_p95_ms_postgres_two_servers"] is None and data["races"] == 0
+
+
+def test_bench_reliability_without_postgres_says_so_and_adds_up_every_request(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No PostgreSQL server: the report says which checks were not run, the PostgreSQL figures
+    are null or 0, and `requests` still adds up every check that ran (stand-in checks here)."""
+
+    class Server:
+        port = 1
+
+        def __init__(self, *_: object, **__: object) -> None:
+            pass
+
+        def start(self) -> "Server":
+            return self
+
+        def stop(self) -> None:
+            pass
+
+    part = {"requests": 400, "acknowledged": 90, "lost": 0, "replay_failures": 0,
+            "server_errors": 0, "move_p95_ms": 12.5, "acknowledged_after_fault": 40,
+            "no_answer": 3}
+    bad = {"requests": 160, "forged_requests": 150, "server_errors": 0, "refused_changed": 0,
+           "unreadable": 0}
+    monkeypatch.setattr(reliability, "pg_answers", lambda: "OperationalError: refused")
+    monkeypatch.setattr(reliability, "start_pg", lambda: None)
+    monkeypatch.setattr(reliability, "AppServer", Server)
+    monkeypatch.setattr(reliability, "durability", lambda *a, **k: dict(part))
+    monkeypatch.setattr(reliability, "forged", lambda *a, **k: dict(bad))
+    data = reliability.measure(quick=True)
+    assert [k for k in RELIABILITY_KEYS if k not in data] == []
+    assert data["postgres"].startswith("not available (OperationalError: refused)")
+    assert "not run" in data["postgres"] and "database restart" in data["postgres"]
+    assert data["move_p95_ms_postgres_two_servers"] is None and data["move_p95_ms_sqlite"] == 12.5
+    assert data["races"] == data["races_won_once"] == 0
+    assert data["requests"] == 400 + 160 and data["acknowledged"] == 90
 
 
 def test_demo_plays_a_whole_game(capsys):
