@@ -1,17 +1,22 @@
 """Play solo in a real browser on a 390×844 phone: a whole game against two bots to the end
 screen (the bots' moves arriving in the visible log by polling, "skip ahead", a hint), the
-daily solitaire challenge played to its end and its result page, and an unfinished game found
-again from the home page after the browser was closed."""
+daily solitaire challenge played by following the hints (the strong bot's moves) to 12 points
+and its result page with the turns and the par, and an unfinished game found again from the
+home page after the browser was closed."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 
+from rollwrite.solitaire import result as challenge_result
 from tests.browser.screens import fits_phone, shot, small_targets
-from tests.browser.test_table import Table, _api
+from tests.browser.test_table import Table, _api, _verb
+from webapp.views import solo
 
 pytestmark = pytest.mark.browser
 
@@ -108,26 +113,71 @@ def test_a_hint_highlights_its_cells_and_plays(phone, shots):
     assert _api(phone, code)["seq"] > before
 
 
-def test_the_daily_challenge_to_its_end_and_the_result_page(phone, shots):
+def _follow_the_hints(page: Any, table: Table) -> dict[str, Any]:
+    """Play the challenge as the strong bot would: roll with the page's button; otherwise
+    open "Hint" and tap its "Play this move", until the game ends."""
+    hints = 0
+    for _ in range(MAX_STEPS):
+        state = _api(page, table.code)
+        if state["view"]["over"]:
+            assert hints > 10, hints
+            return state
+        table.wait_current(page, state["seq"], measure=False)
+        if state["view"]["phase"] in ("roll", "reroll"):
+            assert page.locator("#table .hintlink a").count() == 0  # nothing to hint
+            assert _verb(table.tap(page, 0, state["view"]["turn"])) == "roll"
+            continue
+        with page.expect_navigation():
+            page.click("#table .hintlink a")
+        page.wait_for_selector("#table .hintbox")
+        if hints == 0:
+            _check(page, shots=table.shots, name="challenge-hint")
+        suggested = page.get_attribute("#table .hintbox form input[name=action]", "value")
+        assert suggested in state["legal"], (suggested, state["legal"])
+        with page.expect_navigation():
+            page.click("#table .hintbox form button")
+        table.wait_current(page, state["seq"] + 1, measure=False)
+        hints += 1
+    raise AssertionError("the challenge did not end")
+
+
+def test_the_daily_challenge_reaches_12_by_the_hints_and_shows_turns_and_par(
+        phone: Any, shots: Path, live_app: Flask) -> None:
     phone.goto("/s/")
     with phone.expect_navigation():
         phone.click("text=Play the challenge")
     code = re.search(r"/t/([A-Z0-9]+)$", phone.url).group(1)
     phone.wait_for_function("() => window.htmx !== undefined")
     table = Table(code, [phone], shots)
-    final = table.play_until(lambda s: s["view"]["over"])
+    final = _follow_the_hints(phone, table)
     assert final["view"]["over"]
+    store = live_app.extensions["store"]
+    game = store.game(code)
+    seed = game.config["challenge"]["seed"]
+    assert seed == solo.today() and game.config["challenge"]["daily"] is True
+    res = challenge_result(store.state(game))
+    assert res["reached_12"] and res["score"] >= 12, res  # the strong bot's moves get there
+    par = solo.par(seed)
+    assert par["reached_12"], par
+
     phone.goto(f"/t/{code}")
     with phone.expect_navigation():
         phone.click("text=Your result and the par")
     assert phone.url.endswith(f"/s/{code}/result")
     _check(phone, shots, "result")
-    body = phone.inner_text("main")
-    assert "Par (the strong bot on the same dice)" in body or "Par: the strong bot" in body
-    assert re.search(r"\d+ points in \d+ turns|12 were not reached", body), body
+    body = " ".join(phone.inner_text("main").split())
+    assert f"12 points in {res['turns']} turns" in body, body
+    assert "12 were not reached" not in body
+    assert f"Par (the strong bot on the same dice): {par['turns']} turns" in body, body
+    verdict = ("you beat it!" if res["turns"] < par["turns"] else "you matched it."
+               if res["turns"] == par["turns"] else "more than the bot.")
+    assert verdict in body, body
+    assert f"Final score: {res['score']}" in body
     text = phone.input_value("#gametext")
     assert text.count("\n") > 20 and "copenhagen-game: 1" in text
+    assert f'seed: "{seed}"' in text  # a finished game's text gives its seed
     assert phone.locator("button[data-copy]").is_visible()  # the copy button, with scripts
+    assert "Streak: 1 day in a row" in body
     phone.goto("/s/")
     assert "Your records" in phone.inner_text("main")
     _check(phone, shots, "records")
