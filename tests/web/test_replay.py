@@ -1,7 +1,8 @@
 """Replays (/r/...): a stored Roll & Write game move by move (at, turn, previous/next, htmx
 fragment), its shareable text, the paste page, every refusal, and the round trip: a companion
 game played through the app, exported as text, replayed by the command line's function and by
-the paste page, ends with the live game's state and scores."""
+the paste page, ends with the live game's state and scores. Solo games (against bots, and the
+solitaire challenge) replay too, with a link back to their own page."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import random
 import re
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from commandline.replay import replay as cli_replay
@@ -17,6 +20,8 @@ from rollwrite.state import GameState
 from webapp.db import games
 from webapp.views import tables
 
+from .conftest import Phone
+from .test_solo import act, forward, play_to_the_end, start_bots, start_challenge
 from .test_tables import api, play_until, table_of
 
 
@@ -298,3 +303,74 @@ def test_a_companion_game_round_trips_through_its_text(app, phones, tmp_path, ca
     original = phones[2].get(f"/r/{code}?at={len(live_log)}").get_data(as_text=True)
     assert shown_scores(last) == shown_scores(original) == live
     assert api(phones[0], code)["view"]["over"]
+
+
+# ------------------------------------------------------------------------- solo games
+def test_a_finished_solo_game_against_bots_replays_with_their_names_and_a_way_back(
+        app: Flask, phone: Phone, client: FlaskClient) -> None:
+    code = start_bots(phone, ("greedy", "random"))
+    play_to_the_end(phone, app, code)
+    store = store_of(app)
+    game = store.game(code)
+    state = store.state(game)
+    assert game.kind == "solo" and game.status == "over" and state.players == 3
+    end = phone.get(f"/t/{code}").get_data(as_text=True)
+    assert f'href="/r/{code}"' in end  # the end screen leads to the replay
+
+    html = client.get(f"/r/{code}").get_data(as_text=True)
+    assert where(html) == (0, state.seq)
+    assert "Bot 1 (greedy)" in html and "Bot 2 (random)" in html and "Ann" in html
+    assert f'<a href="/t/{code}">Back to the game</a>' in html
+    last = client.get(f"/r/{code}?at={state.seq}").get_data(as_text=True)
+    assert shown_scores(last) == state.scores() and "Game over" in last
+    bot_step = next(n for n, r in enumerate(store.log(game), start=1) if r.seat == 1
+                    and r.text.split()[1] == "choose")
+    step = client.get(f"/r/{code}?at={bot_step}").get_data(as_text=True)
+    said = re.search(r'<p class="words">([^<]*)</p>', step)
+    assert said and said.group(1).startswith("Bot 1 (greedy) "), said  # the step in words
+
+    text = client.get(f"/r/{code}/text").get_data(as_text=True)
+    assert 'players: ["Ann", "Bot 1 (greedy)", "Bot 2 (random)"]' in text
+    assert f'seed: "{game.config["seed"]}"' in text  # over: the seed is given
+    _parsed, replayed, _steps = cli_replay(text)
+    assert replayed.log == state.log and replayed.scores() == state.scores()
+
+
+def test_a_finished_solitaire_challenge_replays_and_leads_back_to_its_result(
+        app: Flask, phone: Phone, client: FlaskClient) -> None:
+    code = start_challenge(phone, "replay-the-solitaire")
+    play_to_the_end(phone, app, code)
+    store = store_of(app)
+    game = store.game(code)
+    state = store.state(game)
+    assert game.status == "over" and state.players == 1
+    result = phone.get(f"/s/{code}/result").get_data(as_text=True)
+    assert f'href="/r/{code}"' in result  # "Replay move by move"
+
+    html = client.get(f"/r/{code}").get_data(as_text=True)
+    assert where(html) == (0, state.seq) and shown_scores(html) == [0]
+    assert f'<a href="/s/{code}/result">Back to the result</a>' in html
+    assert "Back to the table" not in html
+    last = client.get(f"/r/{code}?at={state.seq}").get_data(as_text=True)
+    assert shown_scores(last) == state.scores() and state.scores()[0] > 0
+    turn = state.turn + 1
+    assert where(client.get(f"/r/{code}?turn={turn}").get_data(as_text=True))[0] > 0
+
+    text = client.get(f"/r/{code}/text").get_data(as_text=True)
+    assert 'seed: "replay-the-solitaire"' in text and 'players: ["Ann"]' in text
+    phone.get("/r")
+    resp = phone.post("/r", {"text": text})  # pasted: a read-only copy, same end
+    assert resp.status_code == 303
+    copy = resp.headers["Location"].rsplit("/", 1)[1]
+    again = client.get(f"/r/{copy}?at={state.seq}").get_data(as_text=True)
+    assert shown_scores(again) == state.scores() and "Back to the" not in again
+
+
+def test_an_unfinished_solitaire_replays_as_far_as_played_and_leads_back_to_the_table(
+        app: Flask, phone: Phone, client: FlaskClient) -> None:
+    code = start_challenge(phone, "still-playing")
+    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+    assert act(phone, app, code, forward(legal)).status_code == 303
+    html = client.get(f"/r/{code}").get_data(as_text=True)
+    assert where(html) == (0, 1) and f'<a href="/t/{code}">Back to the game</a>' in html
+    assert "still-playing" not in client.get(f"/r/{code}/text").get_data(as_text=True)

@@ -71,13 +71,35 @@ def _game(code: str) -> Game:
     return game
 
 
+BACK_PAGES = {"table": "tables.table", "card": "card.game", "dice": "dice.table",
+              "solo": "tables.table"}  # a pasted replay ("replay") has no page of its own
+
+
+def _back_endpoint(game: Game) -> str | None:
+    """The page the game itself is shown on: a solo game is played on the table pages, and a
+    finished solitaire challenge is shown on its result page (turns, par, records)."""
+    if game.kind == "solo" and game.status == "over" and isinstance(
+            game.config.get("challenge"), dict):
+        return "solo.result"
+    return BACK_PAGES.get(game.kind)
+
+
 def _back(game: Game) -> str | None:
     """Where the game itself is shown, if this app has a page for it."""
-    pages = {"table": "tables.table", "card": "card.game", "dice": "dice.table"}
-    endpoint = pages.get(game.kind)
+    endpoint = _back_endpoint(game)
     if endpoint and endpoint in current_app.view_functions:
         return url_for(endpoint, code=game.code)
     return None
+
+
+def _back_words(game: Game) -> str:
+    """The words of the link back to the game's own page."""
+    endpoint = _back_endpoint(game)
+    if endpoint == "solo.result":
+        return _("Back to the result")
+    if game.kind == "solo":
+        return _("Back to the game")
+    return _("Back to the table")
 
 
 class _Refused(Exception):
@@ -188,6 +210,7 @@ def _context(game: Game, names: list[str], pos: Position,
         "last_turn": pos.turns[-1], "message": message,
         "colour_of": P.COLOUR_OF, "shapes": P.SHAPES,
         "winner_names": ", ".join(names[w] for w in view["winners"]),
+        "back": _back(game), "back_words": _back_words(game),
     }
 
 
