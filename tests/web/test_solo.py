@@ -9,6 +9,8 @@ import re
 from datetime import date
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
 from bots.solitaire import play_state
 from facade.gametext import read_text, replay_text
@@ -118,7 +120,7 @@ def test_one_bot_is_a_two_player_game(app, phone):
     ({"bots": "4"}, "Choose 1, 2 or 3 bots."),
     ({"bots": "x"}, "Choose 1, 2 or 3 bots."),
     ({"bots": "2", "level2": "genius"}, "Bot 2: choose its level"),
-    ({"bots": "1", "name": "N" * 40}, "Give your name"),
+    ({"bots": "1", "name": "N" * (solo.NAME_MAX + 1)}, "Give your name"),
 ])
 def test_bad_solo_input_is_refused_with_a_message_and_nothing_is_created(app, phone, data,
                                                                           message):
@@ -265,8 +267,8 @@ def test_hint_is_refused_out_of_turn_and_at_a_companion_table(app, phone):
 def test_todays_challenge_has_the_date_as_seed_and_the_bots_dice(app, phone):
     code = start_challenge(phone)
     game = store_of(app).game(code)
-    assert game.config["seed"] == DAY and game.config["challenge"] == {"seed": DAY,
-                                                                        "daily": True}
+    assert game.config["seed"] == DAY and game.config["challenge"] == {
+        "seed": DAY, "daily": True, "created": DAY}
     bot = play_state(DAY, "strong")  # the par: the strong bot on the same seed
     for line in bot.log:  # the same choices get the same dice on the web
         assert act(phone, app, code, line).status_code == 303, line
@@ -299,17 +301,86 @@ def test_result_of_an_unfinished_challenge_goes_back_to_the_table(app, phone):
     assert phone.get(f"/s/{bots_game}/result").status_code == 404
 
 
-def test_records_keep_the_best_per_daily_seed_and_count_the_streak():
+def test_records_keep_the_best_per_daily_seed_and_count_the_streak() -> None:
     a = solo.Attempt
-    found = [a("A", DAY, 14, 12, True), a("B", DAY, 11, 13, True), a("C", "2026-11-23", 0, 8,
-             False), a("D", "2026-11-23", 16, 12, True), a("E", "2026-11-21", 9, 12, True),
-             a("F", "my-seed", 5, 12, True)]
+    found = [a("A", DAY, 14, 12, True, True), a("B", DAY, 11, 13, True, True),
+             a("C", "2026-11-23", 0, 8, False, True), a("D", "2026-11-23", 16, 12, True, True),
+             a("E", "2026-11-21", 9, 12, True, True), a("F", "my-seed", 5, 12, True),
+             a("G", "2026-11-20", 8, 12, True, False)]  # practice: typed in on another day
     best = solo.best_by_seed(found)
     assert best[DAY].code == "B" and best["2026-11-23"].code == "D"
+    assert best["2026-11-20"].code == "G"  # practice counts for the records of its date
     assert solo.streak(found, date(2026, 11, 24)) == 2  # the 24th and 23rd; not the 21st
     assert solo.streak(found, date(2026, 11, 25)) == 2  # today's still to play
     assert solo.streak(found, date(2026, 11, 26)) == 0
-    assert solo.streak([a("C", DAY, 0, 8, False)], date(2026, 11, 24)) == 0
+    assert solo.streak([a("C", DAY, 0, 8, False, True)], date(2026, 11, 24)) == 0
+    assert solo.streak([a("G", "2026-11-20", 8, 12, True, False)], date(2026, 11, 20)) == 0
+    assert solo.streak([a("G", "2026-11-20", 8, 12, True, False),
+                        a("H", "2026-11-21", 9, 12, True, True)], date(2026, 11, 21)) == 1
+
+
+def test_only_a_date_played_on_that_date_is_a_daily_challenge() -> None:
+    assert solo.challenge_settings(DAY, DAY) == {"seed": DAY, "daily": True, "created": DAY}
+    for seed in ("2026-11-23", "2026-11-25", "my-seed", "2026-02-30"):
+        settings = solo.challenge_settings(seed, DAY)
+        assert settings["daily"] is False and not solo.played_on_its_date(settings), seed
+    assert solo.played_on_its_date({"seed": DAY, "daily": True, "created": DAY})
+    # a game kept before the creation date was recorded, or a hand-made config, is practice
+    assert not solo.played_on_its_date({"seed": DAY, "daily": True})
+    assert not solo.played_on_its_date({"seed": DAY, "daily": False, "created": DAY})
+
+
+def play_the_bots_moves(phone: Phone, app: Flask, code: str, seed: str) -> int:
+    """Play a challenge with the strong bot's moves on its seed (12 points); its turns."""
+    bot = play_state(seed, "strong")
+    for line in bot.log:
+        assert act(phone, app, code, line).status_code == 303, line
+    state = state_of(app, code)
+    assert state.is_over() and state.sheets[0].score >= 12
+    return bot.turn + 1
+
+
+def records_words(phone: Phone) -> str:
+    page = words(phone.get("/s/").get_data(as_text=True))
+    assert "Your records" in page
+    return page
+
+
+def test_a_past_date_typed_as_the_seed_is_practice_kept_for_records_not_the_streak(
+        app: Flask, phone: Phone) -> None:
+    code = start_challenge(phone, "2026-11-23")  # yesterday's date, typed in today
+    game = store_of(app).game(code)
+    assert game.config["challenge"] == {"seed": "2026-11-23", "daily": False, "created": DAY}
+    turns = play_the_bots_moves(phone, app, code, "2026-11-23")
+    result = words(phone.get(f"/s/{code}/result").get_data(as_text=True))
+    assert f"12 points in {turns} turns" in result and "A practice game" in result
+    assert "Streak: 0 days in a row" in result
+    page = records_words(phone)
+    assert "Streak: 0 days in a row" in page  # yesterday's 12 points were not made yesterday
+    assert f"2026-11-23 {turns} turns (practice)" in page  # ... but they are its record
+    assert solo.records(store_of(app), game.owner)["streak"] == 0
+
+    today = start_challenge(phone)  # today's challenge, today: the streak starts
+    play_the_bots_moves(phone, app, today, DAY)
+    assert "Streak: 1 day in a row" in records_words(phone)
+    assert "A practice game" not in words(phone.get(f"/s/{today}/result").get_data(
+        as_text=True))
+
+
+def test_daily_challenges_played_on_their_own_dates_make_the_streak(
+        app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solo, "today", lambda: "2026-11-23")  # yesterday ...
+    yesterday = start_challenge(phone)
+    play_the_bots_moves(phone, app, yesterday, "2026-11-23")
+    assert store_of(app).game(yesterday).config["challenge"]["daily"] is True
+    monkeypatch.setattr(solo, "today", lambda: DAY)  # ... and today
+    assert "Streak: 1 day in a row" in records_words(phone)  # today's still to play
+    code = start_challenge(phone)
+    play_the_bots_moves(phone, app, code, DAY)
+    page = records_words(phone)
+    assert "Streak: 2 days in a row" in page and "(practice)" not in page
+    result = words(phone.get(f"/s/{code}/result").get_data(as_text=True))
+    assert "Streak: 2 days in a row" in result and "A practice game" not in result
 
 
 def test_records_are_kept_with_the_games_of_the_browser(app, phone):
@@ -319,6 +390,38 @@ def test_records_are_kept_with_the_games_of_the_browser(app, phone):
     assert "Your records" in page and "Streak: 1 day in a row" in page and DAY in page
     other = Phone(app.test_client())
     assert "Your records" not in other.get("/s/").get_data(as_text=True)
+
+
+# ------------------------------------------------------------------------- the short link
+def test_the_short_link_opens_a_solo_game_where_it_stands(app: Flask, phone: Phone,
+                                                           client: FlaskClient) -> None:
+    bots = start_bots(phone, ("greedy",))
+    resp = client.get(f"/s/{bots}")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{bots}")
+    assert client.get(f"/s/{bots.lower()}").headers["Location"].endswith(f"/t/{bots}")
+    challenge = start_challenge(phone, "short-link")
+    resp = client.get(f"/s/{challenge}")  # still being played: its table
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{challenge}")
+    play_to_the_end(phone, app, challenge)
+    resp = client.get(f"/s/{challenge}")  # over: its result
+    assert resp.status_code == 303
+    assert resp.headers["Location"].endswith(f"/s/{challenge}/result")
+    assert "Solitaire challenge" in words(phone.get(resp.headers["Location"]).get_data(
+        as_text=True))
+    play_to_the_end(phone, app, bots)
+    resp = client.get(f"/s/{bots}")  # a bots game over: its end screen at the table
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{bots}")
+
+
+def test_the_short_link_of_no_solo_game_is_404(app: Flask, client: FlaskClient) -> None:
+    store = store_of(app)
+    table = store.create_game("table", "rollwrite", {"players": ["A", "B"], "seed": "x",
+                                                     "options": {"mirror": False,
+                                                                 "dice": "seeded"}}, 2)
+    for code in (table.code, "ZZZZZZ"):
+        resp = client.get(f"/s/{code}")
+        assert resp.status_code == 404, code
+        assert 'role="alert"' in resp.get_data(as_text=True)
 
 
 # ------------------------------------------------------------------------- resuming

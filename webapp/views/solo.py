@@ -3,7 +3,9 @@ today's by default (its seed is the date, so everyone plays the same dice for th
 choices). A solo game is a companion table whose other seats are bots: it is played on the
 table pages (`/t/<code>`), where bots act through `webapp.botplay`. The browser that starts a
 game is remembered with it (a random id in a long-lived cookie, `games.owner`): its unfinished
-games are listed, and its challenge results give its records (best per daily seed, streak)."""
+games are listed, and its challenge results give its records (best per daily seed, streak).
+Only a daily challenge played on its own date counts toward the streak: a past (or future)
+date typed in as the seed is a practice game, kept for the records of that seed."""
 
 from __future__ import annotations
 
@@ -82,9 +84,25 @@ def daily_date(seed: str) -> date | None:
 
 
 def challenge_of(game: Game) -> dict[str, Any] | None:
-    """The challenge settings of a solo game ({"seed", "daily"}), or None for a bots game."""
+    """The challenge settings of a solo game ({"seed", "daily", "created"}), or None for a bots
+    game."""
     found = game.config.get("challenge")
     return found if isinstance(found, dict) else None
+
+
+def challenge_settings(seed: str, created: str) -> dict[str, Any]:
+    """What a new challenge keeps: its seed, the date it was created on (UTC), and whether it
+    is that date's daily challenge (the seed is the very date it is played on)."""
+    return {"seed": seed, "daily": daily_date(seed) is not None and seed == created,
+            "created": created}
+
+
+def played_on_its_date(challenge: dict[str, Any]) -> bool:
+    """Whether a challenge is a daily one played on its own date: created on the date its seed
+    names (a game from before `created` was kept counts as practice)."""
+    seed = str(challenge.get("seed", ""))
+    return (challenge.get("daily") is True and daily_date(seed) is not None
+            and challenge.get("created") == seed)
 
 
 # ---------------------------------------------------------------------------- the par
@@ -107,6 +125,7 @@ class Attempt:
     turns: int
     score: int
     reached: bool
+    daily: bool = False  # a daily challenge played on its own date (practice otherwise)
 
 
 def attempts(store: Store, owner: str) -> list[Attempt]:
@@ -118,7 +137,7 @@ def attempts(store: Store, owner: str) -> list[Attempt]:
             continue
         res = challenge_result(store.state(game))
         out.append(Attempt(game.code, str(challenge["seed"]), res["turns"], res["score"],
-                           bool(res["reached_12"])))
+                           bool(res["reached_12"]), played_on_its_date(challenge)))
         if len(out) >= RECORD_GAMES:
             break
     return out
@@ -138,8 +157,9 @@ def best_by_seed(found: list[Attempt]) -> dict[str, Attempt]:
 
 def streak(found: list[Attempt], now: date) -> int:
     """Days in a row, up to today (or up to yesterday while today's is still to play), whose
-    daily challenge this browser brought to 12 points."""
-    done = {d for a in found if a.reached and (d := daily_date(a.seed)) is not None}
+    daily challenge this browser brought to 12 points on that very day (a past date played
+    later is practice: it counts for the records of its seed, not for the streak)."""
+    done = {d for a in found if a.reached and a.daily and (d := daily_date(a.seed)) is not None}
     day = now if now in done else now - timedelta(days=1)
     count = 0
     while day in done:
@@ -245,7 +265,8 @@ def create_bots() -> Any:
 @bp.post("/challenge")
 @create_limited
 def create_challenge() -> Any:
-    """The solitaire challenge of a seed: today's date unless another seed is typed."""
+    """The solitaire challenge of a seed: today's date unless another seed is typed (another
+    date is practice: it does not count toward the streak)."""
     form = request.form
     seed = " ".join(str(form.get("seed") or "").split()) or today()
     if len(seed) > SEED_MAX:
@@ -257,7 +278,7 @@ def create_challenge() -> Any:
         "players": [name],
         "seed": seed,
         "options": {"mirror": False, "dice": "seeded"},
-        "challenge": {"seed": seed, "daily": daily_date(seed) is not None},
+        "challenge": challenge_settings(seed, today()),
     }
     return _start(_store(), config, {}, name)
 
@@ -284,7 +305,9 @@ def result(code: str) -> Any:
     mine = owner is not None and owner == game.owner
     return render_template(
         "solo/result.html", game=game, res=res, seed=seed, view=view, grid=grid,
-        daily=daily_date(seed), par=par(seed), target=TARGET, text=game_text(store, game),
+        daily=daily_date(seed), practice=daily_date(seed) is not None
+        and not played_on_its_date(challenge), par=par(seed), target=TARGET,
+        text=game_text(store, game),
         mine=mine, records=records(store, game.owner) if mine else None, today=today(),
     )
 
