@@ -110,6 +110,18 @@ def test_a_bots_game_seats_the_person_and_named_bots_and_remembers_the_browser(a
     assert "Your sheet" in page and "Bot 3 (greedy)" in page
 
 
+def test_a_player_who_gives_no_name_reads_as_player_in_every_sentence(app, phone):
+    """The name goes into the log's sentences ("Player rolls GRPWR"): a pronoun there reads
+    wrong ("You rolls"), so an empty name becomes "Player"."""
+    code = start_bots(phone, name="")
+    state = state_of(app, code)
+    assert state.config["players"][0] == "Player"
+    assert act(phone, app, code, forward([str(a) for a in state.legal_actions(0)])).status_code \
+        in (200, 303)
+    page = words(phone.get(f"/t/{code}/log").get_data(as_text=True))
+    assert "Player " in page and "You " not in page
+
+
 def test_one_bot_is_a_two_player_game(app, phone):
     code = start_bots(phone, ("greedy",))
     assert state_of(app, code).players == 2

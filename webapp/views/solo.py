@@ -238,7 +238,7 @@ def bot_names(levels: list[str]) -> list[str]:
 def create_bots() -> Any:
     """A game against 1 to 3 bots, each with its level; the mirror option."""
     form = request.form
-    name = clean_name(form.get("name")) or _("You")
+    name = clean_name(form.get("name")) or _("Player")
     try:
         count = int(form.get("bots", ""))
     except ValueError:
@@ -273,7 +273,7 @@ def create_challenge() -> Any:
         return _page(form, _("A seed has at most %(max)s characters.", max=SEED_MAX), 400)
     if form.get("name") and clean_name(form.get("name")) is None:
         return _page(form, _("Give your name: 1 to %(max)s characters.", max=NAME_MAX), 400)
-    name = clean_name(form.get("name")) or _("You")
+    name = clean_name(form.get("name")) or _("Player")
     config = {
         "players": [name],
         "seed": seed,

@@ -633,12 +633,12 @@ def hint_cells(action: Any) -> list[str]:
     return []
 
 
-_hints: dict[tuple[int, int, int], tuple[str, str, list[str]]] = {}
-
-
 def _hint_for(game: Game, state: Any, seat: int) -> tuple[str, str, list[str]]:
     """The strong bot's suggestion for `seat` (decided from that seat's view only), with its
-    reason and cells; kept per game position, since the search takes a moment."""
+    reason and cells; kept per game position in this app (game ids are per database), since
+    the search takes a moment."""
+    _hints: dict[tuple[int, int, int], tuple[str, str, list[str]]] = (
+        current_app.extensions.setdefault("hints", {}))
     key = (game.id, state.seq, seat)
     if key not in _hints:
         action, why = bot_hint(state.view(seat), seat)
