@@ -94,50 +94,7 @@ def active_options(state: GameState) -> list[A.Action]:
 
 def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[A.Choose]:
     """Every tile the active player may choose with these dice (default: the dice showing),
-    each with every way to pay it. The same list as `choose_options_plain`, with each
-    colour's payable tiles and their Choose actions taken whole from `_payable`."""
-    p = state.active
-    sheet = state.sheets[p]
-    fits = fitting_shapes(sheet.building.filled, state.mirror)
-    showing = _dice_by_face(tuple(state.turn_state.dice if dice is None else dice))
-    whites = showing[WHITE]
-    yellow = sheet.stars_left("yellow") > 0
-    crossed = state.facade_sheet.mask
-    left = sheet.bonuses_left
-    out: list[A.Choose] = []
-    for colour in COLOURS:
-        own = showing[colour]
-        bonus = left(colour)
-        if bonus > BONUSES_PER_COLOUR_PER_TURN:
-            bonus = BONUSES_PER_COLOUR_PER_TURN
-        if len(own) + len(whites) + bonus < 2:
-            continue
-        for tid, entries, plain, star in _payable(p, colour, own, whites, bonus):
-            if tid not in fits:
-                continue
-            if not entries or entries & crossed != entries:
-                out.extend(plain)  # ∞ side, or an open X entry
-            if yellow and entries & crossed:
-                out.extend(star)
-    return out
-
-
-@cache
-def _payable(
-    p: int, colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
-) -> tuple[tuple[str, int, tuple[A.Choose, ...], tuple[A.Choose, ...]], ...]:
-    """(tile id, mask of its X-side entries, its Choose actions, the same with a yellow ★)
-    of every tile of one colour these dice and bonuses can pay, in the order
-    `choose_options_plain` lists them. At most 4 players × 5 colours × 3^5 ways the dice
-    split × 3 bonuses keys, so kept whole (one lookup instead of one per tile)."""
-    return tuple(
-        (tid, entries, _chooses(p, payment, False), _chooses(p, payment, True))
-        for tid, entries, payment in _colour_ways(colour, own, whites, bonus)
-    )
-
-
-def choose_options_plain(state: GameState, dice: Sequence[str] | None = None) -> list[A.Choose]:
-    """The plain rule behind `choose_options`, kept for the test that compares the two."""
+    each with every way to pay it."""
     p = state.active
     sheet = state.sheets[p]
     fits = fitting_shapes(sheet.building.filled, state.mirror)

@@ -8,10 +8,6 @@ from boardgame import movegen as card_movegen
 from boardgame.game import new_game as new_card_game
 from boardgame.material import COLOUR_COUNT
 from boardgame.phases import ACT, BUILD
-from rollwrite import movegen as rw_movegen
-from rollwrite.game import new_game as new_rw_game
-from rollwrite.material import DICE, FACES
-from rollwrite.phases import MAIN
 
 
 def _card_states(games: int, seed: int) -> list:
@@ -38,19 +34,3 @@ def test_card_build_options_match_the_plain_rule() -> None:
         for _ in range(2):  # the second time from the caches
             assert card_movegen.build_options(state) == card_movegen.build_options_plain(state)
 
-
-def test_rollwrite_choose_options_match_the_plain_rule() -> None:
-    for g in range(40):
-        rng = random.Random(700 + g)
-        state = new_rw_game(1 + g % 4, 700 + g)
-        while not state.is_over():
-            if state.phase == MAIN and state.turn_state.chosen is None:
-                for _ in range(2):  # the second time from the caches
-                    assert rw_movegen.choose_options(state) == rw_movegen.choose_options_plain(
-                        state
-                    )
-                dice = [rng.choice(FACES) for _ in range(DICE)]
-                assert rw_movegen.choose_options(state, dice) == (
-                    rw_movegen.choose_options_plain(state, dice)
-                )
-            state.apply(rng.choice(state.legal_actions()))
