@@ -194,9 +194,10 @@ class Store:
             ).all()
         return [Seat(r.seat, r.name, r.token, r.bot) for r in rows]
 
-    def claim_seat(self, game: Game, seat: int, name: str) -> str | None:
-        """Take a free seat under a name: its new token, or None if someone was faster."""
-        token = new_token()
+    def claim_seat(self, game: Game, seat: int, name: str, token: str | None = None) -> str | None:
+        """Take a free seat under a name: its token (a new one, unless the caller brings one,
+        as the rematch does), or None if someone was faster."""
+        token = token or new_token()
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(seats)
@@ -207,6 +208,11 @@ class Store:
                 .values(name=name, token=token)
             ).rowcount
         return token if done else None
+
+    def set_host_token(self, game: Game, token: str) -> None:
+        """Give a game another host token (the rematch: one the last host can work out)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game.id).values(host_token=token))
 
     def free_seat(self, game: Game, seat: int) -> None:
         """The host frees a seat: its token stops working, another phone may take it."""

@@ -46,8 +46,6 @@ from webapp.table_seats import (
     NAME_MAX,
     clean_name,
     derived_token,
-    reserve_seat,
-    set_host_token,
 )
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
@@ -753,9 +751,9 @@ def again(code: str) -> Any:
         secret = current_app.config["SECRET_KEY"]
         for s in seats:
             if s.token:
-                reserve_seat(store, fresh, s.seat, names[s.seat],
-                             derived_token(secret, s.token, fresh.code))
-        set_host_token(store, fresh, derived_token(secret, game.host_token, fresh.code))
+                store.claim_seat(fresh, s.seat, names[s.seat],
+                                 derived_token(secret, s.token, fresh.code))
+        store.set_host_token(fresh, derived_token(secret, game.host_token, fresh.code))
         store.set_next(game, fresh.code)  # if another phone was faster, its game counts
     return redirect(url_for("tables.follow", code=game.code), 303)
 
