@@ -15,7 +15,7 @@ from boardgame.material import (
 )
 from boardgame.phases import Phase
 from facade.grid import ROW_MASKS, bits, cell_name
-from facade.view import SCHEMA, building_summary, building_view, players_view
+from facade.view import building_summary, building_view, view_head
 
 if TYPE_CHECKING:
     from boardgame.state import GameState
@@ -24,26 +24,12 @@ if TYPE_CHECKING:
 def player_view(state: GameState, viewer: int | None) -> dict[str, Any]:
     """Everything a seat (or a spectator, `viewer` None) may see: its own hand only, other
     hands as sizes, the deck as a size; no seed, JSON types only."""
-    over = state.over
     hand: dict[str, int] = {}
     if viewer is not None and 0 <= viewer < state.players:
         hand = dict(zip(COLOURS, state.hands[viewer]))
     return {
-        "schema": SCHEMA,
-        "edition": "boardgame",
-        "seq": state.seq,
-        "viewer": viewer,
-        "players": players_view(
-            list(state.names), state.scores(), [b.empty for b in state.boards]
-        ),
-        "active": state.active,
-        "phase": str(state.phase),
-        "to_act": state.to_act(),
-        "over": over,
-        "end_reason": str(state.end_reason) if state.end_reason else None,
-        "winners": state.winners() if over else [],
-        "target": TARGET,
-        "turn": state.turn + 1,
+        **view_head(state, "boardgame", viewer, list(state.names),
+                    [b.empty for b in state.boards], TARGET),
         "buildings": [_building(state, p) for p in range(state.players)],
         "summary": [building_summary(b.filled, b.bricks) for b in state.boards],
         "harbour": [

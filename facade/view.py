@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from facade.grid import COLS, ROWS, bits, cell_name, empty_cells, index
 from facade.scoring import complete_lines
@@ -53,3 +53,42 @@ def players_view(names: list[str], scores: list[int], empties: list[int]) -> lis
         {"seat": i, "name": n, "score": s, "empty_cells": e}
         for i, (n, s, e) in enumerate(zip(names, scores, empties))
     ]
+
+
+class Viewed(Protocol):
+    """What the head of a view reads of either edition's state."""
+
+    seq: int
+    active: int
+    over: bool
+    turn: int
+    end_reason: Any
+    phase: Any
+
+    def to_act(self) -> list[int]: ...
+    def scores(self) -> list[int]: ...
+    def winners(self) -> list[int]: ...
+
+
+def view_head(
+    state: Viewed, edition: str, viewer: int | None, names: list[str], empties: list[int],
+    target: int,
+) -> dict[str, Any]:
+    """The keys every view of schema 1 opens with, alike in both editions: who plays, whose
+    move, the phase, the end and the race target."""
+    over = state.over
+    return {
+        "schema": SCHEMA,
+        "edition": edition,
+        "seq": state.seq,
+        "viewer": viewer,
+        "players": players_view(names, state.scores(), empties),
+        "active": state.active,
+        "phase": str(state.phase),
+        "to_act": state.to_act(),
+        "over": over,
+        "end_reason": str(state.end_reason) if state.end_reason else None,
+        "winners": state.winners() if over else [],
+        "target": target,
+        "turn": state.turn + 1,
+    }

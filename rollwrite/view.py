@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from facade.view import SCHEMA, building_summary, building_view, players_view
+from facade.view import building_summary, building_view, view_head
 from rollwrite.material import (
     BONUS_PREFIX,
     COAT_OF_ARMS_LINES,
@@ -31,24 +31,11 @@ BOX_KINDS = {"+": "+", "*": "★", ".": ""}
 
 def player_view(state: GameState, viewer: int | None) -> dict[str, Any]:
     """Everything a seat (or a spectator, `viewer` None) may see; no seed, JSON types only."""
-    over = state.over
     turn = state.turn_state
+    sheets = state.sheets
     return {
-        "schema": SCHEMA,
-        "edition": "rollwrite",
-        "seq": state.seq,
-        "viewer": viewer,
-        "players": players_view(
-            [s.name for s in state.sheets], state.scores(), [s.building.empty for s in state.sheets]
-        ),
-        "active": state.active,
-        "phase": str(turn.phase),
-        "to_act": state.to_act(),
-        "over": over,
-        "end_reason": str(state.end_reason) if state.end_reason else None,
-        "winners": state.winners() if over else [],
-        "target": TARGET,
-        "turn": state.turn + 1,
+        **view_head(state, "rollwrite", viewer, [s.name for s in sheets],
+                    [s.building.empty for s in sheets], TARGET),
         "options": {"mirror": state.mirror, "dice": state.config["options"]["dice"]},
         "buildings": [_building(state, p) for p in range(state.players)],
         "summary": [_summary(s) for s in state.sheets],
