@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import (
@@ -122,8 +122,8 @@ def discard_options(state: GameState) -> list[A.Action]:
 def build_options(state: GameState) -> list[A.Action]:
     """Builds with, per tile and placement, one payment per use of the discount and per
     colour changed; extra cards of another colour beyond what is needed are accepted by
-    `apply` but not listed. The same list as `build_options_plain`, from cached pieces: a
-    tile's legal placements, costs and single-colour Builds depend only on the board, the
+    `apply` but not listed. The same list as `build_options_plain`, scanning only the legal
+    placements: a tile's legal placements and their costs depend only on the board, the
     cells of its colour and whether the discount is usable (a board changes once a build)."""
     p = state.active
     hand = state.hands[p]
@@ -141,14 +141,11 @@ def build_options(state: GameState) -> list[A.Action]:
         have = hand[ci]
         if size - (1 if same else 0) - disc_ok > have + best_other:
             continue  # not affordable even next to a tile of its colour
-        for entry in _tile_builds(tid, filled, same, disc_ok):
-            cost, mask, brick, disc, plain = entry
+        for cost, mask, brick, disc in _tile_builds(tid, filled, same, disc_ok):
             if have >= cost:
-                if plain is None or plain.player != p:
-                    pay = [0] * COLOUR_COUNT
-                    pay[ci] = cost
-                    plain = entry[4] = A.Build(p, tid, mask, brick, tuple(pay), disc)
-                out.append(plain)
+                pay = [0] * COLOUR_COUNT
+                pay[ci] = cost
+                out.append(A.Build(p, tid, mask, brick, tuple(pay), disc))
             elif change_ok:
                 for xi in range(COLOUR_COUNT):
                     if xi != ci and have + hand[xi] >= cost:
@@ -164,12 +161,14 @@ _TILE_INFO: dict[str, tuple[int, int]] = {
 }
 
 
-# 4,096: a 4-player game meets about 1,300 (tile, board, colour cells, discount) keys
+# 4,096 keys: a 4-player game meets about 1,300 (tile, board, colour cells, discount) keys.
+# Entries are tuples of ints, which the garbage collector stops tracking: caching the Build
+# actions too (tracked objects) made a card benchmark run after the Roll & Write one about
+# 35 % slower than before this cache (full collections walking the other edition's caches).
 @lru_cache(maxsize=4096)
-def _tile_builds(tid: str, filled: int, same: int, disc_ok: bool) -> tuple[list[Any], ...]:
-    """[cost, cells, brick, discount used, Build paid in the tile's colour or None until
-    first listed] of every legal placement of a tile, in the order `build_options_plain`
-    lists them. The Build is made when first affordable and kept (for its player)."""
+def _tile_builds(tid: str, filled: int, same: int, disc_ok: bool) -> tuple[tuple[int, ...], ...]:
+    """(cost, cells, brick, discount used) of every legal placement of a tile, in the order
+    `build_options_plain` lists them."""
     ci, size = _TILE_INFO[tid]
     support = (GROUND | (filled << COLS)) & ~filled
     out = []
@@ -178,7 +177,7 @@ def _tile_builds(tid: str, filled: int, same: int, disc_ok: bool) -> tuple[list[
             continue
         cost0 = size - 1 if around & same else size
         for disc in ((False, True) if disc_ok and cost0 > 0 else (False,)):
-            out.append([max(0, cost0 - disc), mask, brick, disc, None])
+            out.append((max(0, cost0 - disc), mask, brick, disc))
     return tuple(out)
 
 
