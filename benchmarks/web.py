@@ -2,10 +2,20 @@
 (threads, plain http.client) playing real Roll & Write games at tables of 2 to 4 seats
 through /t/<CODE>/api and /act while polling /t/<CODE>/poll, then polling flat out.
 
-Run by `copenhagen bench --web` only (it starts a server). Figures: web_move_p50_ms /
-web_move_p95_ms (one POST /act, goal <= 25 ms), web_poll_rps (poll answers per second the
-server gives 50 phones polling without pause, goal >= 500), plus requests, errors (5xx and
-broken connections), conflicts (409) and refused moves (other 4xx)."""
+Run by `copenhagen bench --web` only (it starts a server). Three phases on one server:
+
+1. play at a person's pace: every phone waits THINK_S before each move it sends, as a person
+   tapping does, and polls three times as often as a real phone: web_move_p50_ms /
+   web_move_p95_ms (one POST /act as the phone sees it, goal <= 25 ms);
+2. play flat out: the same phones with no pause at all, about a hundred moves a second from
+   50 robots, far beyond any game night on one server, so queueing shows:
+   web_move_flat_out_p50_ms / web_move_flat_out_p95_ms, and most games reach their end;
+3. poll flat out: web_poll_rps (poll answers per second the server gives 50 phones polling
+   without pause, goal >= 500).
+
+The server's own time per /act and /poll (from its request log, both play phases together),
+requests, errors (5xx and broken connections), conflicts (409) and refused moves (other 4xx)
+come with them."""
 
 from __future__ import annotations
 
@@ -28,6 +38,9 @@ from benchmarks.servers import AppServer
 
 SEAT_CYCLE = (2, 3, 4)  # table sizes, in turn, until every phone has a seat
 POLL_EVERY_S = 0.5  # while playing: three times as often as a real phone (POLL_SECONDS 1.5)
+# A person's pause before each tap that makes a move: 1 s is a quick player (a turn of roll,
+# choose, draw, end takes a person far longer); 50 such phones send about 30 moves a second.
+THINK_S = 1.0
 SKIPPED_VERBS = ("undo", "unpick")  # a random player taking moves back only lengthens games
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
 CODE_RE = re.compile(r"/t/([A-Z0-9]+)")
@@ -40,13 +53,14 @@ class Plan:
     """How big a run is."""
 
     phones: int
-    play_s: float  # the playing phase stops after this long, finished or not
+    play_s: float  # the playing phase at a person's pace stops after this long
+    flat_out_s: float  # the playing phase without pauses, finished or not
     flood_s: float  # the flat-out polling phase
     max_requests: int  # per phone, over both phases
 
 
-QUICK = Plan(phones=12, play_s=12.0, flood_s=3.0, max_requests=2_000)
-FULL = Plan(phones=50, play_s=60.0, flood_s=10.0, max_requests=20_000)
+QUICK = Plan(phones=12, play_s=8.0, flat_out_s=6.0, flood_s=3.0, max_requests=2_000)
+FULL = Plan(phones=50, play_s=40.0, flat_out_s=45.0, flood_s=10.0, max_requests=20_000)
 
 
 @dataclass
@@ -177,9 +191,11 @@ def _json(data: bytes) -> dict[str, Any]:
     return out if isinstance(out, dict) else {}
 
 
-def play(phone: Phone, code: str, until: float, rng: random.Random, done: threading.Event) -> None:
+def play(phone: Phone, code: str, until: float, rng: random.Random, done: threading.Event,
+         think_s: float = 0.0) -> None:
     """Play the phone's seat: poll; when the table moved, ask the API what this seat may
-    do and send a random legal action (again at once while it is still this seat's go)."""
+    do and send a random legal action after `think_s` (again while it is still this seat's
+    go)."""
     seen = -1
     phone.page_token(f"/t/{code}")  # the token for /act (the table page carries it)
     while time.monotonic() < until and phone.budget > 0 and not done.is_set():
@@ -202,6 +218,8 @@ def play(phone: Phone, code: str, until: float, rng: random.Random, done: thread
             legal = [a for a in info["legal"] if a.split()[1] not in SKIPPED_VERBS]
             if not legal:
                 break
+            if think_s:
+                time.sleep(think_s)
             status, _d, ms, _r = phone.request("POST", f"/t/{code}/act", {
                 "csrf_token": phone.token, "seq": str(seen), "action": rng.choice(legal),
             })
@@ -311,19 +329,27 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
             tables.append((code, seated))
 
         rng = random.Random(seed)
-        until = time.monotonic() + plan.play_s
         overs = [threading.Event() for _ in tables]
-        threads = [
-            threading.Thread(target=_guarded(play, tally),
-                             args=(p, code, until, random.Random(rng.random()), over))
-            for (code, seated), over in zip(tables, overs) for p in seated
-        ]
-        start = time.monotonic()
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        play_s = time.monotonic() - start
+
+        def play_phase(seconds: float, think_s: float) -> float:
+            until = time.monotonic() + seconds
+            threads = [
+                threading.Thread(target=_guarded(play, tally),
+                                 args=(p, code, until, random.Random(rng.random()), over,
+                                       think_s))
+                for (code, seated), over in zip(tables, overs) for p in seated
+            ]
+            start = time.monotonic()
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            return time.monotonic() - start
+
+        play_s = play_phase(plan.play_s, THINK_S)
+        paced = list(tally.move_ms)
+        play_s += play_phase(plan.flat_out_s, 0.0)
+        flat_out = tally.move_ms[len(paced):]
 
         polls_before = tally.polls
         until = time.monotonic() + plan.flood_s
@@ -337,8 +363,11 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
         flood_s = time.monotonic() - start
 
     return {
-        "web_move_p50_ms": round(statistics.median(tally.move_ms), 1) if tally.move_ms else None,
-        "web_move_p95_ms": round(_percentile(tally.move_ms, 0.95), 1) if tally.move_ms else None,
+        "web_move_p50_ms": _rounded(statistics.median, paced),
+        "web_move_p95_ms": _rounded(lambda v: _percentile(v, 0.95), paced),
+        "web_move_flat_out_p50_ms": _rounded(statistics.median, flat_out),
+        "web_move_flat_out_p95_ms": _rounded(lambda v: _percentile(v, 0.95), flat_out),
+        "web_think_s": THINK_S,
         "web_move_server_p50_ms": _rounded(statistics.median, inside.get("act")),
         "web_move_server_p95_ms": _rounded(lambda v: _percentile(v, 0.95), inside.get("act")),
         "web_poll_rps": round((tally.polls - polls_before) / flood_s, 1),
