@@ -33,3 +33,13 @@ def unlock(state: GameState, player: int, colour: str, boxes: int) -> None:
     sheet = state.sheets[player]
     sheet.marks[colour] = boxes
     sheet.usable[colour] = boxes
+
+
+def played_turn(players: int = 3, faces: str = "RRBWY") -> GameState:
+    """p1 rolled `faces`, drew R2 with dice 1 and 2 (X on a1) and ended: the passive phase,
+    with dice 3, 4 and 5 unused."""
+    s = at_choose(manual(players), faces)
+    s.apply("p1 choose R2 with 1,2")
+    s.apply("p1 draw R2:A1,a2")
+    s.apply("p1 end")
+    return s

@@ -1,7 +1,7 @@
 """Rule-by-rule tests of the Roll & Write engine (RULES 3, 4 and 5, docs/rules.md)."""
 
 import pytest
-from rw_helpers import at_choose, cells, manual, rows, unlock
+from rw_helpers import at_choose, cells, manual, played_turn, rows, unlock
 
 from facade.errors import IllegalAction
 from facade.grid import FULL
@@ -402,14 +402,6 @@ def test_undo_gives_back_a_crossed_x_side_entry_and_used_bonus():
 
 
 # --- passive players ----------------------------------------------------------------------
-
-
-def played_turn(players=3, faces="RRBWY"):
-    s = at_choose(manual(players), faces)
-    s.apply("p1 choose R2 with 1,2")
-    s.apply("p1 draw R2:A1,a2")
-    s.apply("p1 end")
-    return s
 
 
 def test_white_die_marks_any_track():

@@ -2,7 +2,7 @@
 passive pick may be taken back until every passive player is done (RULES 5.15)."""
 
 import pytest
-from rw_helpers import at_choose, manual, unlock
+from rw_helpers import at_choose, manual, played_turn, unlock
 
 from bots.levels import make_bot
 from facade.errors import IllegalAction
@@ -89,12 +89,7 @@ def test_bots_still_spend_a_bonus_that_draws_a_tile(level):
 
 def _passive_three_players() -> GameState:
     """Three players; p1 drew R2 with dice 1,2 and ended: dice 3,4,5 (B,B,W) are left."""
-    s = manual()
-    at_choose(s, "RRBBW")
-    s.apply("p1 choose R2 with 1,2")
-    s.apply("p1 draw R2:A1,a2")
-    s.apply("p1 end")
-    return s
+    return played_turn(3, "RRBBW")
 
 
 def test_a_pick_can_be_taken_back_while_another_player_still_picks():
