@@ -7,25 +7,14 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from boardgame.state import GameState as CardGame
 from facade.errors import IllegalAction
 from facade.gametext import GameText, GameTextError, read_text, replay_text
-
-
-def _rollwrite(config: dict[str, Any]) -> Any:
-    from rollwrite.state import GameState
-
-    return GameState(config)
-
-
-def _boardgame(config: dict[str, Any]) -> Any:
-    from boardgame.state import GameState
-
-    return GameState(config)
-
+from rollwrite.state import GameState as DiceGame
 
 ENGINES: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "rollwrite": _rollwrite,
-    "boardgame": _boardgame,
+    "rollwrite": DiceGame,
+    "boardgame": CardGame,
 }
 
 

@@ -15,10 +15,12 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from sqlalchemy import func, select
 
+from bots.levels import EDITIONS, make_bot
 from facade.errors import IllegalAction
 from webapp.db import actions
 from webapp.store import Conflict, Game, Store
@@ -28,19 +30,8 @@ log = logging.getLogger(__name__)
 BotMaker = Callable[[str, int], Any]  # (level, seed) -> bot with choose(view, seat)
 
 
-def _card_bot(level: str, seed: int) -> Any:
-    from bots.levels import make_bot
-
-    return make_bot("boardgame", level, seed)
-
-
-def _dice_bot(level: str, seed: int) -> Any:
-    from bots.levels import make_bot
-
-    return make_bot("rollwrite", level, seed)
-
-
-MAKERS: dict[str, BotMaker] = {"boardgame": _card_bot, "rollwrite": _dice_bot}
+# One maker per edition, all from bots.levels.make_bot (a test puts a spy in its place).
+MAKERS: dict[str, BotMaker] = {e: partial(make_bot, e) for e in EDITIONS}
 
 _last_step: dict[int, float] = {}  # game id -> time.monotonic() of the last action seen
 _guard = threading.Lock()

@@ -245,8 +245,10 @@ def _table_context(game: Game, seat: int | None, args: Any,
     view = state.player_view(seat)
     legal = state.legal_actions(seat) if seat is not None else []
     seq = state.seq
-    last = store.log(game, after=seq - 1) if seq else []
-    last_line = action_text(last[-1].events, names) if last else ""
+    # one read of the log's tail: the last move, and the bots' recent moves where there are bots
+    tail = RECENT_MOVES if any(s.bot for s in seats) else 1
+    recent = store.log(game, after=max(0, seq - tail)) if seq else []
+    last_line = action_text(recent[-1].events, names) if recent else ""
     ctx: dict[str, Any] = {
         "game": game, "state": state, "view": view, "seat": seat, "names": names,
         "seats": seats, "seq": seq, "legal": [str(a) for a in legal], "host": _is_host(game),
@@ -266,7 +268,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
     ctx["rerolls"] = "reroll" in verbs
     ctx["changes"] = "change" in verbs
     ctx["picks"] = _picks(legal, state)
-    ctx.update(_bots_context(game, state, seats, names))
+    ctx.update(_bots_context(game, state, seats, names, recent))
     ctx["roll_count"] = _roll_count(state)
     ctx["reroll_dice"] = [d + 1 for d in getattr(state, "reroll_dice", [])]
     ctx["faces"] = "".join(ch for ch in str(args.get("faces", "")).upper()
@@ -276,15 +278,16 @@ def _table_context(game: Game, seat: int | None, args: Any,
     return ctx
 
 
-def _bots_context(game: Game, state: Any, seats: list[Any], names: list[str]) -> dict[str, Any]:
+def _bots_context(game: Game, state: Any, seats: list[Any], names: list[str],
+                  recent: list[Any]) -> dict[str, Any]:
     """Bots at the table: who they are, whether one is to act, and the latest moves in words
-    (newest first) so that a person can follow what they did."""
+    (newest first, from `recent`, the log's last RECENT_MOVES rows) so that a person can
+    follow what they did."""
     levels = {s.seat: s.bot for s in seats if s.bot}
     out: dict[str, Any] = {"bots": levels, "bots_pending": bool(botplay.pending(state, levels)),
                            "recent": [], "challenge": game.config.get("challenge")}
     if levels:
-        rows = _store().log(game, after=max(0, state.seq - RECENT_MOVES))
-        out["recent"] = [line for line in (action_text(r.events, names) for r in reversed(rows))
+        out["recent"] = [line for line in (action_text(r.events, names) for r in reversed(recent))
                          if line]
     if out["bots_pending"]:
         out["poll_seconds"] = BOT_STEP_SECONDS
