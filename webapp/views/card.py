@@ -6,8 +6,6 @@ for display and posts back one action line."""
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +35,10 @@ from facade.errors import IllegalAction
 from facade.grid import bits, cell_name, parse_cell
 from webapp import botplay
 from webapp.card_build import COLOUR_NAMES, build_step, cards_words, tile_label
+from webapp.context import is_host as _is_host
+from webapp.context import remembered
+from webapp.context import set_cookie as _set_cookie
+from webapp.context import store as _store
 from webapp.errors import page
 from webapp.limits import create_limited
 from webapp.store import Game, Store
@@ -62,10 +64,6 @@ LEVEL_LABELS = {"random": _l("random"), "greedy": _l("greedy"), "strong": _l("st
 
 
 # ---------------------------------------------------------------------- access
-def _store() -> Store:
-    return current_app.extensions["store"]
-
-
 def _load(code: str) -> tuple[Store, Game]:
     store = _store()
     game = store.game(code)
@@ -76,11 +74,6 @@ def _load(code: str) -> tuple[Store, Game]:
 
 def _mode(game: Game) -> str:
     return str(game.config.get("mode", "table"))
-
-
-def _is_host(game: Game) -> bool:
-    token = request.cookies.get(f"host_{game.code}")
-    return bool(token) and secrets.compare_digest(token, game.host_token)
 
 
 def _own_seat(store: Store, game: Game) -> int | None:
@@ -516,11 +509,6 @@ def create() -> Response | tuple[str, int]:
     return resp
 
 
-def _set_cookie(resp: Response, name: str, value: str) -> None:
-    resp.set_cookie(name, value, max_age=7 * 24 * 3600, httponly=True, samesite="Lax",
-                    secure=request.is_secure)
-
-
 # ---------------------------------------------------------------------- the table
 @bp.get("/<code>")
 def game(code: str) -> str:
@@ -696,22 +684,10 @@ def log(code: str) -> str:
                            notation="\n".join(r["line"] for r in rows))
 
 
-_hints: OrderedDict[tuple[int, int, int], tuple[A.Action, str]] = OrderedDict()
-_hints_lock = threading.Lock()
-
-
 def _hint_for(game: Game, state: Any, seat: int) -> tuple[A.Action, str]:
     """The strong bot's suggestion from the seat's view (kept per game, move and seat)."""
-    key = (game.id, len(state.log), seat)
-    with _hints_lock:
-        if key in _hints:
-            return _hints[key]
-    found = hint(state.view(seat), seat)
-    with _hints_lock:
-        _hints[key] = found
-        while len(_hints) > 256:
-            _hints.popitem(last=False)
-    return found
+    return remembered("card_hints", (game.id, len(state.log), seat),
+                      lambda: hint(state.view(seat), seat))
 
 
 @bp.get("/<code>/hint")

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import io
 import secrets
 from typing import Any
 
-import segno
 from flask import (
     Blueprint,
     Response,
@@ -22,17 +20,15 @@ from flask_babel import gettext as _
 from facade.errors import IllegalAction
 from rollwrite.material import LETTER
 from webapp import errors
+from webapp.context import qr_response
+from webapp.context import store as _store
 from webapp.dice_table import MAX_NAME, MAX_PLAYERS, MAX_SEED, DiceTable, DiceTableError
 from webapp.limits import create_limited
-from webapp.store import Conflict, Game, NotFound, Store
+from webapp.store import Conflict, Game, NotFound
 
 bp = Blueprint("dice", __name__, url_prefix="/d")
 
 HISTORY_TURNS = 30  # turns the history shows, newest first
-
-
-def _store() -> Store:
-    return current_app.extensions["store"]
 
 
 def colour_names() -> dict[str, str]:
@@ -218,10 +214,5 @@ def act(code: str) -> Response | tuple[str, int] | tuple[str, int, dict[str, str
 def qr(code: str) -> Response:
     """The table's link as a QR code (SVG), for the other phones to scan."""
     game = _dice_game(code)
-    link = url_for("dice.table", code=game.code, _external=True)
-    out = io.BytesIO()
-    segno.make(link, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False,
-                                     title=game.code)
-    resp = Response(out.getvalue(), mimetype="image/svg+xml")
-    resp.headers["Cache-Control"] = "public, max-age=86400"
-    return resp
+    return qr_response(url_for("dice.table", code=game.code, _external=True), scale=6,
+                       title=game.code)

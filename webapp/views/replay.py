@@ -25,20 +25,17 @@ from facade.gametext import GameText, GameTextError, read_text, replay_text
 from facade.grid import bits, cell_name
 from rollwrite import actions as A  # noqa: N812
 from webapp import table_page as P  # noqa: N812
+from webapp.context import store as _store
 from webapp.errors import page
 from webapp.game_text import game_text, player_names, store_text, stored_text
 from webapp.limits import create_limited
-from webapp.store import Game, NotFound, Store
+from webapp.store import Game, NotFound
 from webapp.table_events import action_text
 
 bp = Blueprint("replay", __name__, url_prefix="/r")
 
 EDITION = "rollwrite"  # the edition whose sheets these pages draw
 TEXT_MAX = 60_000  # characters of a pasted game text (the request limit is 64 KiB)
-
-
-def _store() -> Store:
-    return current_app.extensions["store"]
 
 
 class BadPosition(Exception):

@@ -20,7 +20,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     redirect,
     render_template,
     request,
@@ -33,6 +32,7 @@ from bots.levels import LEVEL_NAMES
 from rollwrite.material import TARGET
 from rollwrite.solitaire import result as challenge_result
 from webapp import table_page as P  # noqa: N812
+from webapp.context import store as _store
 from webapp.game_text import game_text
 from webapp.limits import create_limited
 from webapp.store import Game, NotFound, Store
@@ -50,10 +50,6 @@ RECORD_GAMES = 120  # finished challenges read for the records (newest first)
 LEVEL_LABELS = {"random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong")}
 _BROWSER_RE = re.compile(r"^[0-9a-f]{32}$")
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-def _store() -> Store:
-    return current_app.extensions["store"]
 
 
 # ---------------------------------------------------------------------------- the browser

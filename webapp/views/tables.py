@@ -11,12 +11,10 @@ seat under a token derived from the old one, so each phone lands in its own seat
 from __future__ import annotations
 
 import hashlib
-import io
 import secrets
 from collections.abc import Mapping
 from typing import Any
 
-import segno
 from flask import (
     Blueprint,
     Response,
@@ -38,9 +36,13 @@ from rollwrite import actions as A  # noqa: N812
 from rollwrite.bots import hint as bot_hint
 from webapp import botplay
 from webapp import table_page as P  # noqa: N812
+from webapp.context import is_host as _is_host
+from webapp.context import qr_response, remembered
+from webapp.context import set_cookie as _set_cookie
+from webapp.context import store as _store
 from webapp.errors import page
 from webapp.limits import create_limited
-from webapp.store import Conflict, Game, NotFound, Store, normalise_code
+from webapp.store import Conflict, Game, NotFound, normalise_code
 from webapp.table_events import action_text, event_text, refusal_text
 from webapp.table_seats import (
     NAME_MAX,
@@ -50,7 +52,6 @@ from webapp.table_seats import (
 
 bp = Blueprint("tables", __name__, url_prefix="/t")
 
-COOKIE_DAYS = 7
 MIN_SEATS, MAX_SEATS = 2, 4
 HOST_PLAY_STEPS = 60  # a turn played for an absent player never takes more steps
 BOT_STEP_SECONDS = 0.8  # a bot plays at most one action per this many seconds while watched
@@ -61,10 +62,6 @@ RECENT_MOVES = 6  # lines of the "latest moves" box of a game with bots
 def new_seed() -> str:
     """The dice seed of a new game: unpredictable, so nobody can work out the rolls."""
     return secrets.token_hex(8)
-
-
-def _store() -> Store:
-    return current_app.extensions["store"]
 
 
 # kinds of game whose pages are these (others have their own areas)
@@ -92,18 +89,6 @@ def _seat(game: Game) -> int | None:
         if mine and secrets.compare_digest(mine, game.owner):
             return 0
     return seat
-
-
-def _is_host(game: Game) -> bool:
-    token = request.cookies.get(f"host_{game.code}")
-    return bool(token) and secrets.compare_digest(token, game.host_token)
-
-
-def _set_cookie(resp: Response, name: str, value: str) -> None:
-    resp.set_cookie(
-        name, value, max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="Lax",
-        secure=request.is_secure, path="/",
-    )
 
 
 def _names(game: Game) -> list[str]:
@@ -430,12 +415,7 @@ def version(code: str) -> Response:
 def qr(code: str) -> Response:
     """The QR code of the table's join link."""
     game = _game(code)
-    url = url_for("tables.join", code=game.code, _external=True)
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False)
-    resp = Response(out.getvalue(), mimetype="image/svg+xml")
-    resp.headers["Cache-Control"] = "public, max-age=86400"
-    return resp
+    return qr_response(url_for("tables.join", code=game.code, _external=True), scale=5)
 
 
 @bp.get("/<code>/api")
@@ -636,17 +616,13 @@ def hint_cells(action: Any) -> list[str]:
 
 def _hint_for(game: Game, state: Any, seat: int) -> tuple[str, str, list[str]]:
     """The strong bot's suggestion for `seat` (decided from that seat's view only), with its
-    reason and cells; kept per game position in this app (game ids are per database), since
-    the search takes a moment."""
-    _hints: dict[tuple[int, int, int], tuple[str, str, list[str]]] = (
-        current_app.extensions.setdefault("hints", {}))
-    key = (game.id, state.seq, seat)
-    if key not in _hints:
+    reason and cells; kept per game position, since the search takes a moment."""
+
+    def search() -> tuple[str, str, list[str]]:
         action, why = bot_hint(state.view(seat), seat)
-        if len(_hints) > 256:
-            _hints.clear()
-        _hints[key] = (str(action), why, hint_cells(action))
-    return _hints[key]
+        return str(action), why, hint_cells(action)
+
+    return remembered("table_hints", (game.id, state.seq, seat), search)
 
 
 @bp.get("/<code>/hint")

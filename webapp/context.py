@@ -1,0 +1,66 @@
+"""What every blueprint reads of the app and the request: the game store, the host's cookie,
+seat cookies, QR codes of links, and small per-app memories (the hints' bot searches)."""
+
+from __future__ import annotations
+
+import io
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import segno
+from flask import Response, current_app, request
+
+from webapp.store import Game, Store
+
+COOKIE_DAYS = 7  # a seat or host cookie outlives a game night
+MEMORY_SIZE = 256  # entries a per-app memory keeps (the oldest go first)
+_memory_lock = threading.Lock()
+
+
+def store() -> Store:
+    """The game store of this app."""
+    return current_app.extensions["store"]
+
+
+def is_host(game: Game) -> bool:
+    """Whether this browser holds the game's host token."""
+    token = request.cookies.get(f"host_{game.code}")
+    return bool(token) and secrets.compare_digest(token, game.host_token)
+
+
+def set_cookie(resp: Response, name: str, value: str) -> None:
+    """A seat or host cookie: a week, HttpOnly, same-site, Secure behind HTTPS."""
+    resp.set_cookie(
+        name, value, max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="Lax",
+        secure=request.is_secure, path="/",
+    )
+
+
+def qr_response(link: str, scale: int, title: str | None = None) -> Response:
+    """The QR code of a link as SVG, cached a day by the browser (a code's link never changes)."""
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", scale=scale, border=2, xmldecl=False,
+                                     title=title)
+    resp = Response(out.getvalue(), mimetype="image/svg+xml")
+    resp.headers["Cache-Control"] = "public, max-age=86400"
+    return resp
+
+
+def remembered(name: str, key: Hashable, compute: Callable[[], Any]) -> Any:
+    """`compute()` once per `key` in this app's memory called `name` (game ids repeat across
+    databases, so a memory belongs to one app, never to the process)."""
+    memory: OrderedDict[Hashable, Any] = current_app.extensions.setdefault(
+        f"memory_{name}", OrderedDict())
+    with _memory_lock:
+        if key in memory:
+            memory.move_to_end(key)
+            return memory[key]
+    value = compute()  # outside the lock: a bot search takes a moment
+    with _memory_lock:
+        memory[key] = value
+        while len(memory) > MEMORY_SIZE:
+            memory.popitem(last=False)
+    return value
