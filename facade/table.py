@@ -74,6 +74,7 @@ class PlacementTable:
     def any_legal(self, filled: int, shape_id: int) -> bool:
         """Whether the shape fits anywhere now."""
         support = (GROUND | (filled << COLS)) & FULL & ~filled
-        return any(
-            not mask & filled and mask & support for _, mask in self._shape_masks[shape_id]
-        )
+        for _, mask in self._shape_masks[shape_id]:  # a plain loop: no generator to start
+            if not mask & filled and mask & support:
+                return True
+        return False

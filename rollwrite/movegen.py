@@ -21,7 +21,7 @@ from rollwrite.material import (
     colour_of,
 )
 from rollwrite.phases import PASSIVE, SETUP
-from rollwrite.tables import SHAPE_INDEX, fitting_shapes, table
+from rollwrite.tables import SHAPE_INDEX, shape_fits, table
 
 if TYPE_CHECKING:
     from rollwrite.state import GameState
@@ -97,7 +97,8 @@ def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[
     each with every way to pay it."""
     p = state.active
     sheet = state.sheets[p]
-    fits = fitting_shapes(sheet.building.filled, state.mirror)
+    filled = sheet.building.filled
+    mirror = state.mirror
     showing = _dice_by_face(tuple(state.turn_state.dice if dice is None else dice))
     whites = showing[WHITE]
     yellow = sheet.stars_left("yellow") > 0
@@ -108,13 +109,14 @@ def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[
         bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
         if len(own) + len(whites) + bonus < 2:
             continue
-        for tid, entries, payment in _colour_ways(colour, own, whites, bonus):
-            if tid not in fits:
-                continue
-            if not entries or entries & crossed != entries:
-                out.extend(_chooses(p, payment, False))  # ∞ side, or an open X entry
-            if yellow and entries & crossed:
-                out.extend(_chooses(p, payment, True))
+        for shape, entries, plain, starred in _colour_choices(p, colour, own, whites, bonus):
+            open_entry = not entries or entries & crossed != entries  # ∞ side, or open X
+            again = yellow and entries & crossed  # a crossed-out entry, with a yellow ★
+            if (open_entry or again) and shape_fits(filled, shape, mirror):
+                if open_entry:
+                    out.extend(plain)
+                if again:
+                    out.extend(starred)
     return out
 
 
@@ -233,23 +235,20 @@ def _changes(player: int, dice: tuple[str, ...]) -> tuple[A.Change, ...]:
     return tuple(out)
 
 
-# (tile id, ways to pay) combinations met so far; a choice list is cached under its index
-_PAYMENTS: list[tuple[str, tuple[tuple[tuple[int, ...], int], ...]]] = []
-
-
-@lru_cache(maxsize=8192)
+@cache
 def _dice_by_face(dice: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
-    """Face -> the dice (positions) showing it."""
+    """Face -> the dice (positions) showing it (6^5 rolls at most)."""
     return {f: tuple(d for d, x in enumerate(dice) if x == f) for f in FACES}
 
 
 @cache
-def _colour_ways(
-    colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
-) -> tuple[tuple[str, int, int], ...]:
+def _colour_choices(
+    player: int, colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
+) -> tuple[tuple[int, int, tuple[A.Choose, ...], tuple[A.Choose, ...]], ...]:
     """For one colour and the dice showing it: each tile of that colour that can be paid,
-    with the mask of its X-side entries and the index in `_PAYMENTS` of its ways to pay
-    (dice of the colour, white dice, bonuses). Pure, so cached across turns and games."""
+    with its shape index, the mask of its X-side entries, and its choices (every way to
+    pay: dice of the colour, white dice, bonuses) without and with a yellow ★. Pure, so
+    cached across turns and games."""
     ways: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for k in range(bonus + 1):
         for a in range(len(own) + 1):
@@ -259,16 +258,10 @@ def _colour_ways(
     for tid, size in TILES_BY_COLOUR[colour]:
         pay = ways.get(size)
         if pay:
-            _PAYMENTS.append((tid, tuple(pay)))
-            out.append((tid, X_ENTRY_MASKS[tid], len(_PAYMENTS) - 1))
+            plain = tuple(A.Choose(player, tid, d, k, False) for d, k in pay)
+            starred = tuple(A.Choose(player, tid, d, k, True) for d, k in pay)
+            out.append((SHAPE_INDEX[tid], X_ENTRY_MASKS[tid], plain, starred))
     return tuple(out)
-
-
-@cache
-def _chooses(player: int, payment: int, new_choice: bool) -> tuple[A.Choose, ...]:
-    """The choices of one entry of `_PAYMENTS` for a player, built once."""
-    tid, pay = _PAYMENTS[payment]
-    return tuple(A.Choose(player, tid, d, k, new_choice) for d, k in pay)
 
 
 @cache

@@ -37,7 +37,7 @@ from rollwrite.material import (
 from rollwrite.messages import event
 from rollwrite.phases import MAIN, OVER, PASSIVE, REROLL, ROLL, SETUP, Phase
 from rollwrite.sheet import Sheet
-from rollwrite.tables import SHAPE_INDEX, fitting_shapes, table
+from rollwrite.tables import SHAPE_INDEX, fitting_shapes, shape_fits, table
 from rollwrite.turn import Choice, Turn, UndoPoint
 from rollwrite.view import player_view
 
@@ -74,7 +74,8 @@ class GameState:
         two = len(names) == 2  # two players choose a starting track first (RULES 3.6)
         self.turn_state = Turn.start(len(names), SETUP if two else ROLL)
         self.undo_stack: list[UndoPoint] = []
-        self.log: list[str] = []
+        self._log: list[Any] = []  # actions applied; written as text when `log` is read
+        self._logged = 0  # how many entries of `_log` are text already
         self.over = False
         self.end_reason: EndReason | None = None
         if not two:
@@ -110,7 +111,17 @@ class GameState:
     @property
     def seq(self) -> int:
         """How many actions have been applied (the length of the log)."""
-        return len(self.log)
+        return len(self._log)
+
+    @property
+    def log(self) -> list[str]:
+        """Every applied action in the notation, oldest first. Actions are kept as objects
+        and written out when the log is read: self-play reads it once a game, not once a move."""
+        raw = self._log
+        for i in range(self._logged, len(raw)):
+            raw[i] = str(raw[i])
+        self._logged = len(raw)
+        return raw
 
     def player_view(self, player: int | None) -> dict[str, Any]:
         """The JSON view of schema 1 for a seat or a spectator (None): see rollwrite.view."""
@@ -255,7 +266,7 @@ class GameState:
         if isinstance(action, A.Pick) and not action.track and 0 <= action.die < len(dice):
             action = A.Pick(p, action.die, dice[action.die])  # `pick 3`: its own colour
         events = _HANDLERS[type(action)](self, action)
-        self.log.append(str(action))
+        self._log.append(action)  # frozen: its text is the same when the log is read
         return events
 
     def _not_your_turn(self, p: int) -> str:
@@ -397,7 +408,7 @@ class GameState:
                     f"{a.tile} is crossed out; only a yellow ★ (New choice) takes it again",
                     "tile_unavailable", tile=a.tile,
                 )
-        if a.tile not in fitting_shapes(sheet.building.filled, self.mirror):  # listing's cache
+        if not shape_fits(sheet.building.filled, SHAPE_INDEX[a.tile], self.mirror):
             raise IllegalAction(
                 f"{a.tile} does not fit anywhere on your building", "tile_unavailable",
                 tile=a.tile,
@@ -780,7 +791,7 @@ class GameState:
         new.facade_sheet = self.facade_sheet.copy()
         new.turn_state = self.turn_state.copy()
         new.undo_stack = list(self.undo_stack)  # undo points are never mutated in place
-        new.log = list(self.log)
+        new._log = list(self._log)  # actions are frozen: the copies may share them
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -812,7 +823,8 @@ class GameState:
         new.active = d["active"]
         new.over = d["over"]
         new.end_reason = EndReason(d["end_reason"]) if d["end_reason"] else None
-        new.log = list(d["log"])
+        new._log = list(d["log"])
+        new._logged = len(new._log)
         new.undo_stack = [UndoPoint.from_dict(s) for s in d["undo_stack"]]
         return new
 
