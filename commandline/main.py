@@ -28,6 +28,17 @@ def _bot_levels(text: str) -> list[str]:
     return [_bot_level(b.strip()) for b in text.split(",") if b.strip()]
 
 
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of at least 1")
+    return n
+
+
 def _emit(data: dict[str, Any], as_json: bool) -> None:
     if as_json:
         print(json.dumps(data, indent=2))
@@ -52,7 +63,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     elif args.edition == "rollwrite":
         from rollwrite.simulate import simulate
 
-        result = simulate(args.players, args.games, args.seed)
+        result = simulate(args.players, args.games, args.seed, replay_every=args.replay_every)
     else:
         from boardgame.simulate import simulate as card_simulate
 
@@ -149,6 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bots", default=[], type=_bot_levels,
                      help="comma-separated levels, e.g. strong,greedy")
+    sim.add_argument("--replay-every", type=_positive, default=4, metavar="N",
+                     help="Roll & Write: replay every N-th game from its log (1: all; default 4)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)
 

@@ -24,6 +24,16 @@ def test_simulate_rollwrite_prints_the_promised_json(capsys):
     assert data["games"] == 4 and len(data["mean_scores"]) == 3
     assert data["invariant_violations"] == 0
     assert data["mean_turns"] > 3
+    assert data["replayed"] == 1  # one game in four is replayed from its log, the first
+
+
+def test_simulate_replay_every_one_replays_every_game_and_refuses_zero(capsys):
+    assert main(["simulate", "--players", "2", "--games", "3", "--replay-every", "1",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["replayed"] == 3
+    with pytest.raises(SystemExit):
+        main(["simulate", "--replay-every", "0"])
+    assert "not a whole number of at least 1" in capsys.readouterr().err
 
 
 def test_bench_reports_rollwrite_figures(capsys):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -21,8 +22,9 @@ from rollwrite import simulate as rw_sim
 ROLLWRITE_GAMES = 100  # for each of 1, 2, 3 and 4 players
 CARD_GAMES = 150  # for each of 2, 3 and 4 players
 
-CASES = [("rollwrite", n, ROLLWRITE_GAMES, rw_sim.simulate, rw_sim.END_REASONS)
-         for n in (1, 2, 3, 4)]
+# `copenhagen simulate` replays one game in four (rw_sim.REPLAY_EVERY); this test replays all.
+CASES = [("rollwrite", n, ROLLWRITE_GAMES, partial(rw_sim.simulate, replay_every=1),
+          rw_sim.END_REASONS) for n in (1, 2, 3, 4)]
 CASES += [("boardgame", n, CARD_GAMES, card_sim.simulate, card_sim.END_REASONS)
           for n in (2, 3, 4)]
 
@@ -41,6 +43,8 @@ def test_random_games_break_no_invariant_and_all_end(
     assert sum(ended.values()) == games, ended  # every game ended ...
     assert set(ended) == {str(r) for r in reasons}, ended  # ... by a reason of its edition
     assert result["mean_turns"] > 3 and len(result["mean_scores"]) == players
+    if edition == "rollwrite":
+        assert result["replayed"] == games
 
 
 def _random_state(new_game: Callable[..., Any], players: int, steps: int) -> Any:
@@ -71,3 +75,25 @@ def test_the_checks_see_a_broken_score() -> None:
     assert card_sim.invariant_problems(before, after, total) == []
     after.scores_[1] += 2
     assert any("recount" in p for p in card_sim.invariant_problems(before, after, total))
+
+
+def test_simulate_replays_one_game_in_replay_every_and_counts_them() -> None:
+    result = rw_sim.simulate(2, 9, seed=3, check=True, replay_every=4)
+    assert result["replayed"] == 3  # games 1, 5 and 9
+    assert result["invariant_violations"] == 0
+
+
+def test_an_unchanged_sheet_is_not_rechecked_but_a_changed_one_is() -> None:
+    """The per-action check skips sheets whose fingerprint stayed, and sees one that moved."""
+    from rollwrite.game import new_game as rw_game
+
+    state = _random_state(rw_game, 3, 40)
+    prints = [rw_sim.fingerprint(s) for s in state.sheets]
+    crossed = state.facade_sheet.mask
+    assert rw_sim.step_problems(prints, crossed, state, None) == []
+    state.sheets[2].score += 2  # p3's score no longer matches the recount
+    problems = rw_sim.step_problems(prints, crossed, state, None)
+    assert problems and all(p.startswith("p3:") for p in problems), problems
+    state.sheets[2].score -= 2
+    state.sheets[1].building.filled &= state.sheets[1].building.filled - 1  # erase a cell
+    assert any("erased" in p for p in rw_sim.step_problems(prints, crossed, state, None))
