@@ -12,6 +12,7 @@ LETTER = {"red": "R", "blue": "B", "purple": "P", "green": "G", "yellow": "Y", "
 COLOUR_OF_LETTER = {v: k for k, v in LETTER.items()}
 WHITE = "white"
 FACES = (*COLOURS, WHITE)  # the six faces of every die
+MAX_SEATS = 4  # players at a Roll & Write table (1: the solitaire challenge, RULES 4)
 DICE = 5
 
 # Printed shapes, rows top to bottom (RULES 3.3). Id -> rows.

@@ -15,12 +15,13 @@ from rollwrite.material import (
     COLOURS,
     DICE,
     FACES,
+    MAX_SEATS,
     SHAPES,
     TRACK_LENGTH,
     WHITE,
     colour_of,
 )
-from rollwrite.phases import PASSIVE, SETUP
+from rollwrite.phases import MAIN, PASSIVE, SETUP
 from rollwrite.tables import SHAPE_INDEX, shape_fits, table
 
 if TYPE_CHECKING:
@@ -36,32 +37,36 @@ def legal_actions(state: GameState, player: int | None = None) -> list[A.Action]
     when there is one, comes first. Without `player`: the actions of the seats in
     `to_act`; a passive player who is done but may still take back a pick (RULES 5.15)
     finds their Unpick in `legal_actions(state, that_player)`."""
-    if state.over:
+    if state.over or player is not None and not 0 <= player < len(state.sheets):
         return []
-    phase = state.turn_state.phase
-    acting = state.to_act()
-    seats = acting if player is None else [player]
-    out: list[A.Action] = []
-    for p in seats:
-        if p not in acting:
-            if player is not None and state.may_unpick(p):
-                out.append(A.Unpick(p))  # finished picking, others still pick (5.15)
-            continue
-        if phase == SETUP:
-            out.append(A.Setup(p, None))
-            out.extend(A.Setup(p, c) for c in COLOURS)
-        elif phase == PASSIVE:
+    turn = state.turn_state
+    phase = turn.phase
+    if phase == MAIN:  # the active player alone; the phase most listings are made in
+        if player is None or player == state.active:
+            return active_options(state)
+        return []
+    if phase == PASSIVE:
+        done = turn.done
+        seats = range(len(done)) if player is None else (player,)
+        out: list[A.Action] = []
+        for p in seats:
+            if done[p]:
+                if player is not None and state.may_unpick(p):
+                    out.append(A.Unpick(p))  # finished picking, others still pick (5.15)
+                continue
             out.extend(pick_options(state, p))
             out.append(A.Pass(p))
-            if state.turn_state.picks[p] and state.may_unpick(p):
+            if turn.picks[p] and state.may_unpick(p):
                 out.append(A.Unpick(p))
-        elif state.is_chance():
-            if state.seeded:
-                out.append(state.chance_action())
-            # manual dice: any faces; too many to list (6^5)
-        else:
-            out.extend(active_options(state))
-    return out
+        return out
+    if phase == SETUP:
+        setup_done = turn.setup_done
+        seats = range(len(setup_done)) if player is None else (player,)
+        return [a for p in seats if not setup_done[p] for a in _setups(p)]
+    # ROLL or REROLL: the active player's dice; manual dice: any faces, too many to list (6^5)
+    if state.seeded and (player is None or player == state.active):
+        return [state.chance_action()]
+    return []
 
 
 def active_options(state: GameState) -> list[A.Action]:
@@ -182,17 +187,21 @@ def pick_options(state: GameState, p: int) -> list[A.Action]:
     """A passive player's picks: each unused die not yet picked, one per face showing, on
     every track it may mark (white: any track)."""
     marks = state.sheets[p].marks
-    taken = state.turn_state.picks[p]
-    used = state.used_dice()
+    turn = state.turn_state
+    taken = turn.picks[p]
+    chosen = turn.chosen
+    used = chosen.dice if chosen else ()
     seen: set[str] = set()
     out: list[A.Action] = []
-    for d, face in enumerate(state.turn_state.dice):
+    picks = _PICKS[p]
+    for d, face in enumerate(turn.dice):
         if d in used or d in taken or face in seen:
             continue
         seen.add(face)
-        for t in COLOURS if face == WHITE else (face,):
-            if marks[t] < TRACK_LENGTH:
-                out.append(_pick(p, d, t))
+        if face == WHITE:
+            out.extend(picks[d][t] for t in COLOURS if marks[t] < TRACK_LENGTH)
+        elif marks[face] < TRACK_LENGTH:
+            out.append(picks[d][face])
     return out
 
 
@@ -281,4 +290,14 @@ def _draw_table(
     )
 
 
-_pick = cache(A.Pick)  # the few passive picks there are, built once
+@cache
+def _setups(player: int) -> tuple[A.Setup, ...]:
+    """A two-player game's starting-track choices of a player: none, or one track."""
+    return (A.Setup(player, None), *(A.Setup(player, c) for c in COLOURS))
+
+
+# Every passive pick there is, built once: _PICKS[player][die][track].
+_PICKS: tuple[tuple[dict[str, A.Pick], ...], ...] = tuple(
+    tuple({t: A.Pick(p, d, t) for t in COLOURS} for d in range(DICE))
+    for p in range(MAX_SEATS)
+)

@@ -26,6 +26,7 @@ from rollwrite.material import (
     DICE,
     FACES,
     INFINITE_SIDE,
+    MAX_SEATS,
     SHAPES,
     TARGET,
     TRACK_COMPLETE_POINTS,
@@ -54,7 +55,7 @@ class GameState:
 
     def __init__(self, config: dict[str, Any]) -> None:
         names = config["players"]
-        if not 1 <= len(names) <= 4:
+        if not 1 <= len(names) <= MAX_SEATS:
             raise IllegalAction("Roll & Write is for 1 to 4 players (1: the solitaire challenge)")
         options = {**DEFAULT_OPTIONS, **(config.get("options") or {})}
         if not isinstance(options["mirror"], bool):
