@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from facade.grid import COL_MASKS, COLUMN_LETTERS, ROW_MASKS
 
@@ -60,6 +61,7 @@ def newly_completed(before: int, after: int) -> list[Line]:
     ]
 
 
+@lru_cache(maxsize=4096)  # recounts repeat: a sheet's building changes once or twice a turn
 def building_points(filled: int, bricks: int) -> int:
     """Points of every complete line of a building, recounted from scratch."""
     return sum(ln.points(bricks) for ln in complete_lines(filled))

@@ -44,16 +44,18 @@ def invariant_problems(before: GameState, after: GameState, action: object) -> l
 
 
 def step_problems(
-    before: list[Print], crossed: int, after: GameState, action: object
+    before: list[Print], crossed: int, after: GameState, action: object,
+    now: list[Print] | None = None,
 ) -> list[str]:
     """What an applied action broke, given the sheets' fingerprints and the crossed X-side
-    entries before it. A sheet whose fingerprint did not change is not checked again: it
-    passed every check when it last changed (or at the start), and each check compares a
-    sheet with itself before the action."""
+    entries before it (and after it, `now`, when the caller has them). A sheet whose
+    fingerprint did not change is not checked again: it passed every check when it last
+    changed (or at the start), and each check compares a sheet with itself before."""
     problems = []
     undo = isinstance(action, Undo)
-    for p, (f0, s1) in enumerate(zip(before, after.sheets)):
-        f1 = fingerprint(s1)
+    if now is None:
+        now = [fingerprint(s) for s in after.sheets]
+    for p, (f0, f1, s1) in enumerate(zip(before, now, after.sheets)):
         if f1 == f0:
             continue
         filled0, bricks0 = f0[0], f0[1]
@@ -129,7 +131,7 @@ def random_game(
         if check:
             now = [fingerprint(s) for s in state.sheets]
             if now != prints or state.facade_sheet.mask != crossed:
-                problems += len(step_problems(prints, crossed, state, action))
+                problems += len(step_problems(prints, crossed, state, action, now))
                 prints = now
                 crossed = state.facade_sheet.mask
     if check and replay_log and replay(state.config, state.log) != state:

@@ -27,18 +27,18 @@ def fitting_shapes(filled: int, mirror: bool = False) -> frozenset[str]:
 # Per mirror setting: `filled << 5 | shape index` -> whether the shape fits that building.
 # A game meets each building once per player and turn and asks about the few tiles its
 # dice pay for; a whole-table pass per new building cost more than these single tests.
-_FITS: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
-_FITS_LIMIT = 1 << 18  # entries kept per mirror setting before the memo starts afresh
+FIT_MEMO: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
+FIT_MEMO_LIMIT = 1 << 18  # entries kept per mirror setting before the memo starts afresh
 
 
 def shape_fits(filled: int, shape: int, mirror: bool = False) -> bool:
     """Whether shape `shape` (an index into SHAPE_IDS) has a legal placement on this
     building: `SHAPE_IDS[shape] in fitting_shapes(filled, mirror)`, remembered."""
-    memo = _FITS[mirror]
+    memo = FIT_MEMO[mirror]
     key = filled << 5 | shape
     fit = memo.get(key)
     if fit is None:
-        if len(memo) >= _FITS_LIMIT:
+        if len(memo) >= FIT_MEMO_LIMIT:
             memo.clear()
         fit = memo[key] = table(mirror).any_legal(filled, shape)
     return fit
