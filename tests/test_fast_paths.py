@@ -34,3 +34,174 @@ def test_card_build_options_match_the_plain_rule() -> None:
         for _ in range(2):  # the second time from the caches
             assert card_movegen.build_options(state) == card_movegen.build_options_plain(state)
 
+
+
+# --- Roll & Write -----------------------------------------------------------------------
+
+def _rw_buildings(count: int, seed: int) -> list[int]:
+    """Buildings grown by random legal placements, from empty to nearly full."""
+    from facade.grid import is_legal
+    from rollwrite.tables import table
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        filled = 0
+        for _ in range(rng.randrange(0, 16)):
+            options = [p.mask for p in table().placements if is_legal(p.mask, filled)]
+            if not options:
+                break
+            filled |= rng.choice(options)
+        out.append(filled)
+    return out
+
+
+def test_shape_fits_matches_the_placement_rule_and_the_whole_table_pass() -> None:
+    """RULES 1: a tile fits when one of its placements is on empty cells and supported. The
+    per-tile memo answers as the plain rule and as the numpy pass over every placement."""
+    from facade.grid import is_legal
+    from facade.shapes import placements
+    from rollwrite.material import SHAPES
+    from rollwrite.tables import SHAPE_IDS, fitting_shapes, shape_fits
+
+    seen = {True: 0, False: 0}
+    for filled in _rw_buildings(60, 7):
+        for mirror in (False, True):
+            whole = fitting_shapes(filled, mirror)
+            for i, tid in enumerate(SHAPE_IDS):
+                plain = any(is_legal(p.mask, filled) for p in placements(SHAPES[tid], mirror))
+                for _ in range(2):  # the second answer comes from the memo
+                    assert shape_fits(filled, i, mirror) is plain, (tid, filled, mirror)
+                assert (tid in whole) is plain
+                seen[plain] += 1
+    assert seen[True] and seen[False]  # both answers were met
+
+
+def test_the_fit_memo_starts_afresh_when_full(monkeypatch) -> None:
+    from rollwrite import tables
+
+    memo: dict[int, bool] = {}
+    monkeypatch.setattr(tables, "FIT_MEMO", (memo, {}))
+    monkeypatch.setattr(tables, "FIT_MEMO_LIMIT", 3)
+    for shape in range(5):
+        assert tables.shape_fits(0, shape) is True  # an empty building takes every tile
+    assert len(memo) <= 3 and (0 << 5 | 4) in memo
+
+
+def test_rollwrite_choices_and_picks_match_a_plain_listing() -> None:
+    """The cached per-colour choices and the pick table give, in order, what the rules
+    give built from scratch: every tile that fits and is on the sheet (or crossed out, with
+    a yellow ★), every way to pay it; every unused die on every track it may mark."""
+    from itertools import combinations
+
+    from rollwrite import movegen
+    from rollwrite.actions import Choose, Pick
+    from rollwrite.facade_sheet import X_ENTRY_MASKS
+    from rollwrite.game import new_game
+    from rollwrite.material import (
+        BONUSES_PER_COLOUR_PER_TURN,
+        COLOURS,
+        SHAPES,
+        TRACK_LENGTH,
+        WHITE,
+        colour_of,
+    )
+    from rollwrite.phases import MAIN, PASSIVE
+    from rollwrite.tables import fitting_shapes
+
+    def plain_chooses(state) -> set:
+        p = state.active
+        sheet = state.sheets[p]
+        dice = state.turn_state.dice
+        fits = fitting_shapes(sheet.building.filled, state.mirror)
+        out = set()
+        for tid in SHAPES:
+            colour = colour_of(tid)
+            payers = [d for d, f in enumerate(dice) if f in (colour, WHITE)]
+            bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
+            entries = X_ENTRY_MASKS[tid]
+            crossed = state.facade_sheet.mask & entries
+            starred = (True,) if crossed and sheet.stars_left("yellow") > 0 else ()
+            plain = (False,) if not entries or crossed != entries else ()
+            if tid not in fits:
+                continue
+            for k in range(bonus + 1):
+                for paid in combinations(payers, SHAPES[tid].size - k):
+                    for new in plain + starred:
+                        out.add((tid, tuple(sorted(paid)), k, new))
+        return out
+
+    met = {"choose": 0, "pick": 0}
+    for players in (1, 2, 3, 4):
+        for g in range(6):
+            rng = random.Random(900 + 10 * players + g)
+            state = new_game(players, 900 + g)
+            while not state.is_over():
+                t = state.turn_state
+                if t.phase == MAIN and t.chosen is None and not t.pending_arms:
+                    listed = movegen.choose_options(state)
+                    assert all(isinstance(c, Choose) for c in listed)
+                    # one representative per interchangeable die: same tiles, payments
+                    # as multisets of faces, bonuses and stars
+                    faces = {(c.tile, tuple(sorted(t.dice[d] for d in c.dice)), c.bonuses,
+                              c.new_choice) for c in listed}
+                    want = {(tid, tuple(sorted(t.dice[d] for d in paid)), k, new)
+                            for tid, paid, k, new in plain_chooses(state)}
+                    assert faces == want
+                    assert len(listed) == len(set(listed))
+                    met["choose"] += 1
+                if t.phase == PASSIVE:
+                    for p in range(players):
+                        if t.done[p]:
+                            continue
+                        marks = state.sheets[p].marks
+                        used = set(state.used_dice()) | set(t.picks[p])
+                        first = {}
+                        for d, f in enumerate(t.dice):
+                            if d not in used:
+                                first.setdefault(f, d)
+                        want = [
+                            Pick(p, d, c)
+                            for f, d in sorted(first.items(), key=lambda x: x[1])
+                            for c in (COLOURS if f == WHITE else (f,))
+                            if marks[c] < TRACK_LENGTH
+                        ]
+                        assert movegen.pick_options(state, p) == want
+                        met["pick"] += 1
+                state.apply(rng.choice(state.legal_actions()))
+    assert met["choose"] > 100 and met["pick"] > 100, met
+
+
+def test_rollwrite_lists_nothing_for_a_seat_that_is_not_at_the_table() -> None:
+    from rollwrite.game import new_game
+
+    for players in (1, 2, 3, 4):
+        state = new_game(players, 5)
+        rng = random.Random(players)
+        for _ in range(60):
+            for seat in (-1, players, 7):
+                assert state.legal_actions(seat) == [], (seat, state.phase)
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_rollwrite_log_is_written_out_when_read_and_copies_keep_their_own() -> None:
+    """Actions are kept as objects and written as text when the log is read; reading it
+    early or late gives the same text, and a clone's log is its own."""
+    from rollwrite.game import new_game, replay
+
+    state = new_game(3, 12)
+    rng = random.Random(12)
+    texts = []
+    for step in range(80):
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        texts.append(str(action))
+        if step == 30:
+            assert state.log == texts and state.seq == 31
+            twin = state.clone()
+    assert state.log == texts and state.seq == len(texts)
+    twin.apply(twin.legal_actions()[0])
+    assert twin.log[:31] == texts[:31] and len(twin.log) == 32 and state.log == texts
+    assert replay(state.config, state.log) == state
