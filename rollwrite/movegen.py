@@ -114,15 +114,15 @@ def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[
         bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
         if len(own) + len(whites) + bonus < 2:
             continue
-        for tile in _colour_choices(p, colour, own, whites, bonus):
-            shape, entries, plain = tile[0], tile[1], tile[2]
+        for tile in _colour_choices(colour, own, whites, bonus):
+            shape, entries = tile[0], tile[1]
             open_entry = not entries or entries & crossed != entries  # ∞ side, or open X
             again = yellow and entries & crossed  # a crossed-out entry, with a yellow ★
             if (open_entry or again) and shape_fits(filled, shape, mirror):
                 if open_entry:
-                    out.extend(plain)
+                    out.extend(tile[3][p] or _player_choices(tile, p, False))
                 if again:
-                    out.extend(tile[3] or _starred(tile))
+                    out.extend(tile[4][p] or _player_choices(tile, p, True))
     return out
 
 
@@ -253,13 +253,12 @@ def _dice_by_face(dice: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
 
 @cache
 def _colour_choices(
-    player: int, colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
+    colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
 ) -> tuple[list[Any], ...]:
     """For one colour and the dice showing it: each tile of that colour that can be paid,
-    as [shape index, mask of its X-side entries, its choices (every way to pay: dice of the
-    colour, white dice, bonuses), the same with a yellow ★ (None until `_starred` makes
-    them: few turns have a yellow ★ and a crossed-out entry)]. Pure, so cached across turns
-    and games."""
+    as [shape index, mask of its X-side entries, (tile id, every way to pay it: dice of
+    the colour, white dice, bonuses), then per seat its choices without and with a yellow ★
+    (None until `_player_choices` makes them)]. Pure, so cached across turns and games."""
     ways: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for k in range(bonus + 1):
         for a in range(len(own) + 1):
@@ -269,15 +268,20 @@ def _colour_choices(
     for tid, size in TILES_BY_COLOUR[colour]:
         pay = ways.get(size)
         if pay:
-            plain = tuple(_choose(player, tid, d, k, False) for d, k in pay)
-            out.append([SHAPE_INDEX[tid], X_ENTRY_MASKS[tid], plain, None])
+            out.append([
+                SHAPE_INDEX[tid], X_ENTRY_MASKS[tid], (tid, tuple(pay)),
+                [None] * MAX_SEATS, [None] * MAX_SEATS,
+            ])
     return tuple(out)
 
 
-def _starred(tile: list[Any]) -> tuple[A.Choose, ...]:
-    """The yellow-★ choices of a `_colour_choices` entry, made once, when first asked for."""
-    tile[3] = tuple(_choose(c.player, c.tile, c.dice, c.bonuses, True) for c in tile[2])
-    return tile[3]
+def _player_choices(tile: list[Any], player: int, new_choice: bool) -> tuple[A.Choose, ...]:
+    """A seat's choices of a `_colour_choices` entry (with a yellow ★ or not), made once,
+    when first asked for: few turns have a yellow ★ and a crossed-out entry."""
+    tid, pay = tile[2]
+    found = tuple(_choose(player, tid, d, k, new_choice) for d, k in pay)
+    tile[4 if new_choice else 3][player] = found
+    return found
 
 
 @cache
