@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from facade.errors import NotationError
 from facade.grid import cell_name, parse_cell
@@ -232,6 +233,12 @@ _HEAD = re.compile(r"^\s*p(\d)\s+(\w+)\s*(.*?)\s*$", re.IGNORECASE)
 
 def parse_action(text: str, tiles: dict[str, object] | None = None) -> Action:
     """Read one action in the notation above; NotationError with a hint when malformed."""
+    return _parse(text)
+
+
+@lru_cache(maxsize=16384)  # replays read the same lines again and again; actions are frozen
+def _parse(text: str) -> Action:
+    """`parse_action`, remembered per line (errors are not remembered)."""
     m = _HEAD.match(text)
     if not m:
         raise NotationError(
