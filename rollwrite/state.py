@@ -77,6 +77,9 @@ class GameState:
         self.undo_stack: list[UndoPoint] = []
         self._log: list[Any] = []  # actions applied; written as text when `log` is read
         self._logged = 0  # how many entries of `_log` are text already
+        # the seeded roll `chance_action` made last: (turn, rerolls, phase, the Roll); when
+        # that very Roll is applied at that very moment it needs no checking again
+        self._due_roll: tuple[int, int, Phase, A.Roll] | None = None
         self.over = False
         self.end_reason: EndReason | None = None
         if not two:
@@ -227,7 +230,11 @@ class GameState:
         t = self.turn_state
         count = DICE if t.phase == ROLL else len(t.reroll_dice)
         if self.seeded:
-            return A.Roll(self.active, self._seeded_faces())
+            due = self._due_roll
+            if due is None or due[:3] != (self.turn, t.rerolls, t.phase):
+                roll = A.Roll(self.active, self._seeded_faces())
+                due = self._due_roll = (self.turn, t.rerolls, t.phase, roll)
+            return due[3]
         r = rng or random.Random()
         return A.Roll(self.active, tuple(r.choice(FACES) for _ in range(count)))
 
@@ -249,24 +256,27 @@ class GameState:
     # ------------------------------------------------------------------ apply
     def apply(self, action: A.Action | str) -> list[Event]:
         """Apply one action; IllegalAction (and no change at all) when the rules forbid it."""
-        if isinstance(action, str):
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            if not isinstance(action, str):
+                raise IllegalAction(f"{action!r} is not an action of this game", "unknown_action")
             action = A.parse_action(action)
-        elif type(action) not in _HANDLERS:
-            raise IllegalAction(f"{action!r} is not an action of this game", "unknown_action")
+            handler = _HANDLERS[type(action)]
         if self.over:
             raise IllegalAction("the game is over", "game_over")
         p = action.player
-        if not 0 <= p < self.players:
+        if not 0 <= p < len(self.sheets):
             raise IllegalAction(
                 f"there is no player p{p + 1} at this table", "no_such_player", player=p
             )
-        if not self._may_act(p) and not isinstance(action, A.Unpick):  # unpick: own checks
+        if not self._may_act(p) and handler is not GameState._apply_unpick:  # own checks
             raise IllegalAction(self._not_your_turn(p), "not_your_turn", player=p,
                                 active=self.active)
-        dice = self.turn_state.dice
-        if isinstance(action, A.Pick) and not action.track and 0 <= action.die < len(dice):
-            action = A.Pick(p, action.die, dice[action.die])  # `pick 3`: its own colour
-        events = _HANDLERS[type(action)](self, action)
+        if handler is GameState._apply_pick and not action.track:  # `pick 3`: its own colour
+            dice = self.turn_state.dice
+            if 0 <= action.die < len(dice):
+                action = A.Pick(p, action.die, dice[action.die])
+        events = handler(self, action)
         self._log.append(action)  # frozen: its text is the same when the log is read
         return events
 
@@ -297,17 +307,10 @@ class GameState:
 
     # --- dice
     def _apply_roll(self, a: A.Roll) -> list[Event]:
-        if not self.is_chance():
-            raise IllegalAction("the dice are not to be rolled now")
         t = self.turn_state
-        count = DICE if t.phase == ROLL else len(t.reroll_dice)
-        if len(a.faces) != count:
-            dice = "die" if count == 1 else "dice"
-            raise IllegalAction(f"roll {count} {dice}, not {len(a.faces)}")
-        if any(f not in FACES for f in a.faces):
-            raise IllegalAction("unknown die face")
-        if self.seeded and tuple(a.faces) != self._seeded_faces():
-            raise IllegalAction("at this table the game rolls the dice; typed-in faces are refused")
+        due = self._due_roll
+        if due is None or due[3] is not a or due[:3] != (self.turn, t.rerolls, t.phase):
+            self._check_roll(a)  # not the roll `chance_action` made for this very moment
         form = None
         if t.phase == ROLL:
             t.dice = list(a.faces)
@@ -319,6 +322,20 @@ class GameState:
         t.phase = MAIN
         self.undo_stack.clear()
         return [event("rolled", self.active, name=self._name(), dice=faces_text(t.dice), form=form)]
+
+    def _check_roll(self, a: A.Roll) -> None:
+        """IllegalAction unless these faces may be rolled now."""
+        if not self.is_chance():
+            raise IllegalAction("the dice are not to be rolled now")
+        t = self.turn_state
+        count = DICE if t.phase == ROLL else len(t.reroll_dice)
+        if len(a.faces) != count:
+            dice = "die" if count == 1 else "dice"
+            raise IllegalAction(f"roll {count} {dice}, not {len(a.faces)}")
+        if any(f not in FACES for f in a.faces):
+            raise IllegalAction("unknown die face")
+        if self.seeded and tuple(a.faces) != self._seeded_faces():
+            raise IllegalAction("at this table the game rolls the dice; typed-in faces are refused")
 
     def _apply_reroll(self, a: A.Reroll) -> list[Event]:
         self._main_step(a)
@@ -826,6 +843,7 @@ class GameState:
         new.end_reason = EndReason(d["end_reason"]) if d["end_reason"] else None
         new._log = list(d["log"])
         new._logged = len(new._log)
+        new._due_roll = None
         new.undo_stack = [UndoPoint.from_dict(s) for s in d["undo_stack"]]
         return new
 

@@ -205,3 +205,31 @@ def test_the_rollwrite_log_is_written_out_when_read_and_copies_keep_their_own() 
     twin.apply(twin.legal_actions()[0])
     assert twin.log[:31] == texts[:31] and len(twin.log) == 32 and state.log == texts
     assert replay(state.config, state.log) == state
+
+
+def test_only_the_roll_made_for_this_moment_skips_its_checks() -> None:
+    """`chance_action` remembers the seeded roll it made; that very roll, applied at that
+    very moment, is not checked again. A stale one, or typed-in faces, still are."""
+    import pytest
+
+    from facade.errors import IllegalAction
+    from rollwrite.actions import Roll
+    from rollwrite.game import new_game
+
+    state = new_game(3, 8)
+    first = state.chance_action()
+    assert state.chance_action() is first  # made once for this moment
+    twin = state.clone()
+    state.apply(Roll(first.player, first.faces))  # equal faces, another object: checked, fine
+    twin.apply(first)
+    assert state == twin
+    rng = random.Random(8)
+    while not (state.is_chance() and state.turn == 3):  # p1's turn again
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.active == first.player and state.chance_action().faces != first.faces
+    with pytest.raises(IllegalAction, match="the game rolls the dice"):
+        state.apply(first)  # turn 1's roll, remembered no longer: checked and refused
+    wrong = Roll(state.active, tuple("white" for _ in state.chance_action().faces))
+    if wrong.faces != state.chance_action().faces:
+        with pytest.raises(IllegalAction):
+            state.apply(wrong)
