@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -232,17 +232,26 @@ def _rerolls(player: int) -> tuple[A.Reroll, ...]:
     )
 
 
-@lru_cache(maxsize=8192)
-def _changes(player: int, dice: tuple[str, ...]) -> tuple[A.Change, ...]:
+def _changes(player: int, dice: tuple[str, ...]) -> list[A.Change]:
     """Every colour change (green ★): k of the dice showing one face, to another face."""
-    out = []
+    showing = _dice_by_face(dice)
+    out: list[A.Change] = []
     for face in FACES:
-        showing = [d for d, f in enumerate(dice) if f == face]
-        for k in range(1, len(showing) + 1):
-            for target in FACES:
-                if target != face:
-                    out.append(_change(player, tuple(showing[:k]), target))
-    return tuple(out)
+        if showing[face]:
+            out.extend(_face_changes(player, face, showing[face]))
+    return out
+
+
+@cache
+def _face_changes(player: int, face: str, showing: tuple[int, ...]) -> tuple[A.Change, ...]:
+    """The colour changes of the dice showing one face (the first k of them, every k) to
+    every other face: at most 4 × 6 × 31 keys, where whole rolls made 31,104."""
+    return tuple(
+        A.Change(player, showing[:k], target)
+        for k in range(1, len(showing) + 1)
+        for target in FACES
+        if target != face
+    )
 
 
 @cache
@@ -307,12 +316,10 @@ def _setups(player: int) -> tuple[A.Setup, ...]:
     return (A.Setup(player, None), *(A.Setup(player, c) for c in COLOURS))
 
 
-# Changes and choices, each built once and shared by every list that holds it: 744 changes
-# at most, and some thousands of choices, where the lists that hold them number tens of
-# thousands. Fewer objects also make the interpreter's full garbage collections cheaper:
-# after 100 random games they had 180,000 objects to visit (27 ms each), 41,000 of them
-# choices and 25,000 changes.
-_change = cache(A.Change)
+# Choices, each built once and shared by every list that holds it: some thousands, where
+# the lists that hold them number tens of thousands. Fewer objects also make the
+# interpreter's full garbage collections cheaper: after 100 random games they had 180,000
+# objects to visit (27 ms each), 41,000 of them choices and 25,000 changes.
 _choose = cache(A.Choose)
 
 # Every passive pick there is, built once: _PICKS[player][die][track].
