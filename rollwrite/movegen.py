@@ -11,6 +11,7 @@ from facade.grid import COLS, GROUND, bits
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.facade_sheet import X_ENTRY_MASKS
 from rollwrite.material import (
+    BONUS_PREFIX,
     BONUSES_PER_COLOUR_PER_TURN,
     COLOURS,
     DICE,
@@ -22,7 +23,7 @@ from rollwrite.material import (
     colour_of,
 )
 from rollwrite.phases import MAIN, PASSIVE, SETUP
-from rollwrite.tables import SHAPE_INDEX, shape_fits, table
+from rollwrite.tables import FIT_MEMO, SHAPE_INDEX, shape_fits, table
 
 if TYPE_CHECKING:
     from rollwrite.state import GameState
@@ -104,21 +105,36 @@ def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[
     sheet = state.sheets[p]
     filled = sheet.building.filled
     mirror = state.mirror
+    fits = FIT_MEMO[mirror]  # shape_fits' memo, read here first: this loop is hot
+    base = filled << 5
     showing = _dice_by_face(tuple(state.turn_state.dice if dice is None else dice))
     whites = showing[WHITE]
+    usable = sheet.usable
+    used = sheet.bonuses_used
     yellow = sheet.stars_left("yellow") > 0
     crossed = state.facade_sheet.mask
     out: list[A.Choose] = []
     for colour in COLOURS:
         own = showing[colour]
-        bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
+        bonus = BONUS_PREFIX[colour][usable[colour]] - used[colour]  # sheet.bonuses_left
+        if bonus > BONUSES_PER_COLOUR_PER_TURN:
+            bonus = BONUSES_PER_COLOUR_PER_TURN
         if len(own) + len(whites) + bonus < 2:
             continue
         for tile in _colour_choices(colour, own, whites, bonus):
-            shape, entries = tile[0], tile[1]
-            open_entry = not entries or entries & crossed != entries  # ∞ side, or open X
-            again = yellow and entries & crossed  # a crossed-out entry, with a yellow ★
-            if (open_entry or again) and shape_fits(filled, shape, mirror):
+            entries = tile[1]
+            if entries:  # on the X side: open, or crossed out and a yellow ★ left
+                taken = entries & crossed
+                open_entry = taken != entries
+                again = yellow and taken
+                if not (open_entry or again):
+                    continue
+            else:  # the ∞ side
+                open_entry, again = True, False
+            fit = fits.get(base | tile[0])
+            if fit is None:
+                fit = shape_fits(filled, tile[0], mirror)
+            if fit:
                 if open_entry:
                     out.extend(tile[3][p] or _player_choices(tile, p, False))
                 if again:

@@ -29,18 +29,18 @@ Print = tuple[int, ...]  # (filled, bricks, score, the five track marks..., blue
 REPLAY_EVERY = 4
 
 
-def fingerprint(sheet: Sheet) -> Print:
-    """The parts of a sheet the checks compare before and after an action."""
-    b = sheet.building
-    return (b.filled, b.bricks, sheet.score, *sheet.marks.values(), sheet.stars_used["blue"])
+def fingerprints(sheets: list[Sheet]) -> list[Print]:
+    """The parts of each sheet the checks compare before and after an action."""
+    return [
+        (s.building.filled, s.building.bricks, s.score, *s.marks.values(), s.stars_used["blue"])
+        for s in sheets
+    ]
 
 
 def invariant_problems(before: GameState, after: GameState, action: object) -> list[str]:
     """What an applied action broke, in words (empty when all is well): `step_problems` on
     the sheets of a state before the action."""
-    return step_problems(
-        [fingerprint(s) for s in before.sheets], before.facade_sheet.mask, after, action
-    )
+    return step_problems(fingerprints(before.sheets), before.facade_sheet.mask, after, action)
 
 
 def step_problems(
@@ -54,7 +54,7 @@ def step_problems(
     problems = []
     undo = isinstance(action, Undo)
     if now is None:
-        now = [fingerprint(s) for s in after.sheets]
+        now = fingerprints(after.sheets)
     for p, (f0, f1, s1) in enumerate(zip(before, now, after.sheets)):
         if f1 == f0:
             continue
@@ -93,8 +93,9 @@ def sheet_problems(p: int, sheet: Sheet) -> list[str]:
     b = sheet.building
     if b.filled & ~FULL or b.bricks & ~b.filled:
         problems.append(f"p{p + 1}: cells outside the grid or bricks on empty cells")
-    if sheet.score != sheet.recount():
-        problems.append(f"p{p + 1}: score {sheet.score} but recount {sheet.recount()}")
+    recount = sheet.recount()
+    if sheet.score != recount:
+        problems.append(f"p{p + 1}: score {sheet.score} but recount {recount}")
     for c, m in sheet.marks.items():
         if not 0 <= m <= TRACK_LENGTH:
             problems.append(f"p{p + 1}: {c} track has {m} marks")
@@ -119,7 +120,7 @@ def random_game(
     if check:
         for p, sheet in enumerate(state.sheets):
             problems += len(sheet_problems(p, sheet))
-        prints = [fingerprint(s) for s in state.sheets]
+        prints = fingerprints(state.sheets)
         crossed = state.facade_sheet.mask
     while not state.over:
         options = state.legal_actions()
@@ -129,7 +130,7 @@ def random_game(
         action = rng.choice(options)
         state.apply(action)
         if check:
-            now = [fingerprint(s) for s in state.sheets]
+            now = fingerprints(state.sheets)
             if now != prints or state.facade_sheet.mask != crossed:
                 problems += len(step_problems(prints, crossed, state, action, now))
                 prints = now

@@ -88,7 +88,7 @@ def test_an_unchanged_sheet_is_not_rechecked_but_a_changed_one_is() -> None:
     from rollwrite.game import new_game as rw_game
 
     state = _random_state(rw_game, 3, 40)
-    prints = [rw_sim.fingerprint(s) for s in state.sheets]
+    prints = rw_sim.fingerprints(state.sheets)
     crossed = state.facade_sheet.mask
     assert rw_sim.step_problems(prints, crossed, state, None) == []
     state.sheets[2].score += 2  # p3's score no longer matches the recount
