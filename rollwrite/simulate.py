@@ -7,10 +7,16 @@ from typing import Any
 
 from facade.grid import FULL, bits, supported
 from facade.outcome import EndReason
+from facade.scoring import building_points
 from facade.selfplay import run_games
 from rollwrite.actions import Draw, Undo
 from rollwrite.game import new_game, replay
-from rollwrite.material import TRACK_LENGTH, X_SIDE
+from rollwrite.material import (
+    COLOURS,
+    TRACK_COMPLETE_POINTS,
+    TRACK_LENGTH,
+    X_SIDE,
+)
 from rollwrite.sheet import Sheet
 from rollwrite.state import GameState
 
@@ -55,51 +61,57 @@ def step_problems(
     undo = isinstance(action, Undo)
     if now is None:
         now = fingerprints(after.sheets)
-    for p, (f0, f1, s1) in enumerate(zip(before, now, after.sheets)):
+    for p, (f0, f1) in enumerate(zip(before, now)):
         if f1 == f0:
             continue
-        filled0, bricks0 = f0[0], f0[1]
-        problems += sheet_problems(p, s1)
-        b1 = s1.building
-        if b1.filled & ~filled0 and not undo:
-            new = b1.filled & ~filled0
+        problems += print_problems(p, f1)
+        filled0, bricks0, filled1, bricks1 = f0[0], f0[1], f1[0], f1[1]
+        if undo:
+            continue
+        new = filled1 & ~filled0
+        if new:
             if not new & supported(filled0):
                 problems.append(f"p{p + 1}: new cells rest on nothing")
             if isinstance(action, Draw) and action.player == p:
-                xs = (b1.bricks & new).bit_count()
+                xs = (bricks1 & new).bit_count()
                 used_blue = f1[-1] - f0[-1]
                 if xs != (0 if used_blue else 1):
                     problems.append(f"p{p + 1}: a drawn tile carries {xs} X")
-        if undo:
-            continue
-        if filled0 & ~b1.filled:
+        if filled0 & ~filled1:
             problems.append(f"p{p + 1}: a drawn cell was erased")
-        if bricks0 & filled0 & ~b1.bricks & b1.filled:
+        if bricks0 & filled0 & ~bricks1 & filled1:
             problems.append(f"p{p + 1}: an X became an O")
-    now = after.facade_sheet.mask
-    if now != crossed:
-        back = crossed & ~now
+    now_crossed = after.facade_sheet.mask
+    if now_crossed != crossed:
+        back = crossed & ~now_crossed
         if back and not undo:
             problems += [f"X-side entry {X_SIDE[i]} came back" for i in bits(back)]
-        if now.bit_count() - crossed.bit_count() > 1:
+        if now_crossed.bit_count() - crossed.bit_count() > 1:
             problems.append("more than one X-side entry crossed at once")
     return problems
 
 
-def sheet_problems(p: int, sheet: Sheet) -> list[str]:
-    """What is wrong with a sheet on its own: cells off the grid or bricks on empty cells,
-    a score that is not its recount, a track beyond its length."""
+def print_problems(p: int, f: Print) -> list[str]:
+    """What is wrong with a sheet on its own, read from its fingerprint: cells off the grid
+    or bricks on empty cells, a score that is not its recount (every complete line and
+    every full track counted again), a track beyond its length."""
     problems = []
-    b = sheet.building
-    if b.filled & ~FULL or b.bricks & ~b.filled:
+    filled, bricks, score = f[0], f[1], f[2]
+    marks = f[3:3 + len(COLOURS)]
+    if filled & ~FULL or bricks & ~filled:
         problems.append(f"p{p + 1}: cells outside the grid or bricks on empty cells")
-    recount = sheet.recount()
-    if sheet.score != recount:
-        problems.append(f"p{p + 1}: score {sheet.score} but recount {recount}")
-    for c, m in sheet.marks.items():
-        if not 0 <= m <= TRACK_LENGTH:
-            problems.append(f"p{p + 1}: {c} track has {m} marks")
+    recount = building_points(filled, bricks) + TRACK_COMPLETE_POINTS * marks.count(TRACK_LENGTH)
+    if score != recount:
+        problems.append(f"p{p + 1}: score {score} but recount {recount}")
+    if min(marks) < 0 or max(marks) > TRACK_LENGTH:
+        problems += [f"p{p + 1}: {c} track has {m} marks"
+                     for c, m in zip(COLOURS, marks) if not 0 <= m <= TRACK_LENGTH]
     return problems
+
+
+def sheet_problems(p: int, sheet: Sheet) -> list[str]:
+    """What is wrong with a sheet on its own (see `print_problems`)."""
+    return print_problems(p, fingerprints([sheet])[0])
 
 
 def random_game(
