@@ -118,10 +118,10 @@ class Sheet:
         return Sheet(
             self.name,
             Building(self.building.filled, self.building.bricks),
-            dict(self.marks),
-            dict(self.usable),
-            dict(self.bonuses_used),
-            dict(self.stars_used),
-            list(self.arms_used),
+            self.marks.copy(),
+            self.usable.copy(),
+            self.bonuses_used.copy(),
+            self.stars_used.copy(),
+            self.arms_used[:],
             self.score,
         )

@@ -24,7 +24,7 @@ END_REASONS = (EndReason.TARGET_REACHED, EndReason.NO_PROGRESS)  # RULES 3.5, 5.
 
 
 # The fingerprint of a sheet: what an action may change and the checks read.
-Print = tuple[int, ...]  # (filled, bricks, score, the five track marks..., blue ★ used)
+Print = tuple[Any, ...]  # (filled, bricks, score, the five track marks, blue ★ used)
 
 # Every REPLAY_EVERY-th game (the first among them) is replayed from its log at the end.
 # A replay costs as much as applying the whole game again: replaying every game took 40 %
@@ -38,7 +38,8 @@ REPLAY_EVERY = 4
 def fingerprints(sheets: list[Sheet]) -> list[Print]:
     """The parts of each sheet the checks compare before and after an action."""
     return [
-        (s.building.filled, s.building.bricks, s.score, *s.marks.values(), s.stars_used["blue"])
+        (s.building.filled, s.building.bricks, s.score, tuple(s.marks.values()),
+         s.stars_used["blue"])
         for s in sheets
     ]
 
@@ -97,7 +98,7 @@ def print_problems(p: int, f: Print) -> list[str]:
     every full track counted again), a track beyond its length."""
     problems = []
     filled, bricks, score = f[0], f[1], f[2]
-    marks = f[3:3 + len(COLOURS)]
+    marks = f[3]
     if filled & ~FULL or bricks & ~filled:
         problems.append(f"p{p + 1}: cells outside the grid or bricks on empty cells")
     recount = building_points(filled, bricks) + TRACK_COMPLETE_POINTS * marks.count(TRACK_LENGTH)

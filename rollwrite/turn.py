@@ -77,9 +77,9 @@ class Turn:
     def copy(self) -> Turn:
         """An independent copy (lists copied one level deep; a Choice is immutable)."""
         return Turn(
-            self.phase, list(self.dice), self.rerolls, list(self.reroll_dice), self.chosen,
-            self.drawn, self.extras, list(self.pending_arms), [list(x) for x in self.picks],
-            [list(x) for x in self.pick_tracks], list(self.done), list(self.setup_done),
+            self.phase, self.dice[:], self.rerolls, self.reroll_dice[:], self.chosen,
+            self.drawn, self.extras, self.pending_arms[:], list(map(list, self.picks)),
+            list(map(list, self.pick_tracks)), self.done[:], self.setup_done[:],
         )
 
     def to_dict(self) -> dict[str, Any]:
