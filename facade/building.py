@@ -54,8 +54,14 @@ class Building:
             )
 
     def place(self, mask: int, brick: int) -> list[tuple[Line, int]]:
-        """Draw the cells (after `check`) and return the newly completed lines with points."""
+        """Check the placement, draw the cells and return the newly completed lines with
+        their points."""
         self.check(mask)
+        return self.fill(mask, brick)
+
+    def fill(self, mask: int, brick: int) -> list[tuple[Line, int]]:
+        """`place` for a placement the caller has already checked (an engine checks every
+        part of an action before it changes anything)."""
         before = self.filled
         self.filled |= mask
         self.bricks |= brick & mask

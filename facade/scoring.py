@@ -56,9 +56,8 @@ def complete_lines(filled: int) -> list[Line]:
 
 def newly_completed(before: int, after: int) -> list[Line]:
     """Lines complete in `after` that were not complete in `before`, rows first."""
-    return [
-        ln for ln, mask in _LINE_MASKS if mask & after == mask and mask & before != mask
-    ]
+    new = after & ~before  # a newly complete line holds a new cell
+    return [ln for ln, mask in _LINE_MASKS if mask & new and mask & after == mask]
 
 
 @lru_cache(maxsize=4096)  # recounts repeat: a sheet's building changes once or twice a turn
