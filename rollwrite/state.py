@@ -611,9 +611,10 @@ class GameState:
         p = a.player
         if not 0 <= a.die < len(t.dice):
             raise IllegalAction("dice are numbered 1 to 5")
-        if a.die in self.used_dice():
+        if t.chosen is not None and a.die in t.chosen.dice:  # self.used_dice()
             raise IllegalAction(f"die {a.die + 1} was used by the active player")
-        if a.die in t.picks[p]:
+        picks = t.picks[p]
+        if a.die in picks:
             raise IllegalAction(f"you already picked die {a.die + 1}")
         face = t.dice[a.die]
         track = a.track or face
@@ -626,10 +627,10 @@ class GameState:
         sheet = self.sheets[p]
         if sheet.room(track) == 0:
             raise IllegalAction(f"your {track} track is full")
-        t.picks[p].append(a.die)
+        picks.append(a.die)
         t.pick_tracks[p].append(track)
         events = sheet.mark(track, 1, p)
-        if len(t.picks[p]) >= self.passive_picks() or not movegen.can_pick(self, p):
+        if len(picks) >= self.passive_picks() or not movegen.can_pick(self, p):
             t.done[p] = True
         return events + self._maybe_next_turn()
 
