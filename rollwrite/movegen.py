@@ -136,9 +136,9 @@ def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[
                 fit = shape_fits(filled, tile[0], mirror)
             if fit:
                 if open_entry:
-                    out.extend(tile[3][p] or _player_choices(tile, p, False))
+                    out.extend(tile[3 + p] or _player_choices(tile, p, False))
                 if again:
-                    out.extend(tile[4][p] or _player_choices(tile, p, True))
+                    out.extend(tile[3 + MAX_SEATS + p] or _player_choices(tile, p, True))
     return out
 
 
@@ -281,9 +281,10 @@ def _colour_choices(
     colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
 ) -> tuple[list[Any], ...]:
     """For one colour and the dice showing it: each tile of that colour that can be paid,
-    as [shape index, mask of its X-side entries, (tile id, every way to pay it: dice of
-    the colour, white dice, bonuses), then per seat its choices without and with a yellow ★
-    (None until `_player_choices` makes them)]. Pure, so cached across turns and games."""
+    as one flat list [shape index, mask of its X-side entries, (tile id, every way to pay
+    it: dice of the colour, white dice, bonuses), each seat's choices..., each seat's
+    choices with a yellow ★...], the choices None until `_player_choices` makes them.
+    Pure, so cached across turns and games."""
     ways: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for k in range(bonus + 1):
         for a in range(len(own) + 1):
@@ -293,19 +294,26 @@ def _colour_choices(
     for tid, size in TILES_BY_COLOUR[colour]:
         pay = ways.get(size)
         if pay:
-            out.append([
-                SHAPE_INDEX[tid], X_ENTRY_MASKS[tid], (tid, tuple(pay)),
-                [None] * MAX_SEATS, [None] * MAX_SEATS,
-            ])
+            seats: list[Any] = [None] * (2 * MAX_SEATS)
+            out.append([SHAPE_INDEX[tid], X_ENTRY_MASKS[tid], (tid, tuple(pay)), *seats])
     return tuple(out)
 
 
+# (seat, tile, ways to pay, yellow ★) -> its choices: one tuple however many rolls share it
+_SEAT_CHOICES: dict[tuple[Any, ...], tuple[A.Choose, ...]] = {}
+
+
 def _player_choices(tile: list[Any], player: int, new_choice: bool) -> tuple[A.Choose, ...]:
-    """A seat's choices of a `_colour_choices` entry (with a yellow ★ or not), made once,
-    when first asked for: few turns have a yellow ★ and a crossed-out entry."""
+    """A seat's choices of a `_colour_choices` entry (with a yellow ★ or not), made when
+    first asked for (few turns have a yellow ★ and a crossed-out entry) and shared."""
     tid, pay = tile[2]
-    found = tuple(_choose(player, tid, d, k, new_choice) for d, k in pay)
-    tile[4 if new_choice else 3][player] = found
+    key = (player, tid, pay, new_choice)
+    found = _SEAT_CHOICES.get(key)
+    if found is None:
+        found = _SEAT_CHOICES[key] = tuple(
+            _choose(player, tid, d, k, new_choice) for d, k in pay
+        )
+    tile[3 + MAX_SEATS * new_choice + player] = found
     return found
 
 
