@@ -28,7 +28,10 @@ def fitting_shapes(filled: int, mirror: bool = False) -> frozenset[str]:
 # A game meets each building once per player and turn and asks about the few tiles its
 # dice pay for; a whole-table pass per new building cost more than these single tests.
 FIT_MEMO: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
-FIT_MEMO_LIMIT = 1 << 18  # entries kept per mirror setting before the memo starts afresh
+# Entries kept per mirror setting before the memo starts afresh: 65,536 take about 5 MB
+# (a 4-player random game adds about 380).
+FIT_MEMO_LIMIT = 1 << 16
+assert len(SHAPE_IDS) <= 32  # the shape index takes the key's low 5 bits
 
 
 def shape_fits(filled: int, shape: int, mirror: bool = False) -> bool:
