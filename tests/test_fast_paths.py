@@ -233,3 +233,16 @@ def test_only_the_roll_made_for_this_moment_skips_its_checks() -> None:
     if wrong.faces != state.chance_action().faces:
         with pytest.raises(IllegalAction):
             state.apply(wrong)
+
+
+def test_the_game_hash_is_the_same_twice_and_sees_a_changed_listing(monkeypatch) -> None:
+    """`python -m benchmarks.game_hash` is how a speed-up shows it changed no game: the same
+    code gives the same hash, and a listing in another order gives another."""
+    from benchmarks.game_hash import game_hash
+    from rollwrite import movegen
+
+    first = game_hash(3)
+    assert game_hash(3) == first
+    plain = movegen.pick_options
+    monkeypatch.setattr(movegen, "pick_options", lambda state, p: plain(state, p)[::-1])
+    assert game_hash(3) != first
