@@ -27,8 +27,8 @@ END_REASONS = (EndReason.TARGET_REACHED, EndReason.NO_PROGRESS)  # RULES 3.5, 5.
 Print = tuple[Any, ...]  # (filled, bricks, score, the five track marks, blue ★ used)
 
 # Every REPLAY_EVERY-th game (the first among them) is replayed from its log at the end.
-# A replay costs as much as applying the whole game again: replaying every game took 40 %
-# of a checked 4-player run (5.2 of 13 ms a game), one in four takes 12 %. What a replay
+# A replay costs as much as applying the whole game again: replaying every game took 37 %
+# of a checked 4-player run (5.3 of 14.1 ms a game), one in four takes 13 %. What a replay
 # catches (notation that does not read back, state that the log does not hold, a result
 # that depends on earlier games through a cache) shows in every game it touches, so a
 # quarter of the games still finds it; the fuzz test replays every game.
