@@ -11,7 +11,6 @@ from facade.grid import COLS, GROUND, bits
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.facade_sheet import X_ENTRY_MASKS
 from rollwrite.material import (
-    BONUS_PREFIX,
     BONUSES_PER_COLOUR_PER_TURN,
     COLOURS,
     DICE,
@@ -23,7 +22,7 @@ from rollwrite.material import (
     colour_of,
 )
 from rollwrite.phases import MAIN, PASSIVE, SETUP
-from rollwrite.tables import FIT_MEMO, SHAPE_INDEX, shape_fits, table
+from rollwrite.tables import SHAPE_INDEX, shape_fits, table
 
 if TYPE_CHECKING:
     from rollwrite.state import GameState
@@ -105,20 +104,14 @@ def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[
     sheet = state.sheets[p]
     filled = sheet.building.filled
     mirror = state.mirror
-    fits = FIT_MEMO[mirror]  # shape_fits' memo, read here first: this loop is hot
-    base = filled << 5
     showing = _dice_by_face(tuple(state.turn_state.dice if dice is None else dice))
     whites = showing[WHITE]
-    usable = sheet.usable
-    used = sheet.bonuses_used
     yellow = sheet.stars_left("yellow") > 0
     crossed = state.facade_sheet.mask
     out: list[A.Choose] = []
     for colour in COLOURS:
         own = showing[colour]
-        bonus = BONUS_PREFIX[colour][usable[colour]] - used[colour]  # sheet.bonuses_left
-        if bonus > BONUSES_PER_COLOUR_PER_TURN:
-            bonus = BONUSES_PER_COLOUR_PER_TURN
+        bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
         if len(own) + len(whites) + bonus < 2:
             continue
         for tile in _colour_choices(colour, own, whites, bonus):
@@ -131,10 +124,7 @@ def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[
                     continue
             else:  # the ∞ side
                 open_entry, again = True, False
-            fit = fits.get(base | tile[0])
-            if fit is None:
-                fit = shape_fits(filled, tile[0], mirror)
-            if fit:
+            if shape_fits(filled, tile[0], mirror):
                 if open_entry:
                     out.extend(tile[3 + p] or _player_choices(tile, p, False))
                 if again:
@@ -206,8 +196,7 @@ def pick_options(state: GameState, p: int) -> list[A.Action]:
     marks = state.sheets[p].marks
     turn = state.turn_state
     taken = turn.picks[p]
-    chosen = turn.chosen
-    used = chosen.dice if chosen else ()
+    used = state.used_dice()
     seen: set[str] = set()
     out: list[A.Action] = []
     picks = _PICKS[p]

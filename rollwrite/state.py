@@ -230,13 +230,21 @@ class GameState:
         t = self.turn_state
         count = DICE if t.phase == ROLL else len(t.reroll_dice)
         if self.seeded:
-            due = self._due_roll
-            if due is None or due[:3] != (self.turn, t.rerolls, t.phase):
+            roll = self._roll_made_now()
+            if roll is None:
                 roll = A.Roll(self.active, self._seeded_faces())
-                due = self._due_roll = (self.turn, t.rerolls, t.phase, roll)
-            return due[3]
+                self._due_roll = (self.turn, t.rerolls, t.phase, roll)
+            return roll
         r = rng or random.Random()
         return A.Roll(self.active, tuple(r.choice(FACES) for _ in range(count)))
+
+    def _roll_made_now(self) -> A.Roll | None:
+        """The seeded roll `chance_action` made for this very moment, if it made one."""
+        due = self._due_roll
+        t = self.turn_state
+        if due is None or due[:3] != (self.turn, t.rerolls, t.phase):
+            return None
+        return due[3]
 
     def _seeded_faces(self) -> tuple[str, ...]:
         t = self.turn_state
@@ -308,9 +316,8 @@ class GameState:
     # --- dice
     def _apply_roll(self, a: A.Roll) -> list[Event]:
         t = self.turn_state
-        due = self._due_roll
-        if due is None or due[3] is not a or due[:3] != (self.turn, t.rerolls, t.phase):
-            self._check_roll(a)  # not the roll `chance_action` made for this very moment
+        if a is not self._roll_made_now():
+            self._check_roll(a)
         form = None
         if t.phase == ROLL:
             t.dice = list(a.faces)
@@ -611,7 +618,7 @@ class GameState:
         p = a.player
         if not 0 <= a.die < len(t.dice):
             raise IllegalAction("dice are numbered 1 to 5")
-        if t.chosen is not None and a.die in t.chosen.dice:  # self.used_dice()
+        if a.die in self.used_dice():
             raise IllegalAction(f"die {a.die + 1} was used by the active player")
         picks = t.picks[p]
         if a.die in picks:
