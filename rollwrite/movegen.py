@@ -114,8 +114,7 @@ def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[
         bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
         if len(own) + len(whites) + bonus < 2:
             continue
-        for tile in _colour_choices(colour, own, whites, bonus):
-            entries = tile[1]
+        for shape, entries, paid in _colour_choices(colour, own, whites, bonus):
             if entries:  # on the X side: open, or crossed out and a yellow ★ left
                 taken = entries & crossed
                 open_entry = taken != entries
@@ -124,11 +123,11 @@ def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[
                     continue
             else:  # the ∞ side
                 open_entry, again = True, False
-            if shape_fits(filled, tile[0], mirror):
+            if shape_fits(filled, shape, mirror):
                 if open_entry:
-                    out.extend(tile[3 + p] or _player_choices(tile, p, False))
+                    out.extend(paid[2 + p] or _player_choices(paid, p, False))
                 if again:
-                    out.extend(tile[3 + MAX_SEATS + p] or _player_choices(tile, p, True))
+                    out.extend(paid[2 + MAX_SEATS + p] or _player_choices(paid, p, True))
     return out
 
 
@@ -262,18 +261,19 @@ def _face_changes(player: int, face: str, showing: tuple[int, ...]) -> tuple[A.C
 @cache
 def _dice_by_face(dice: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
     """Face -> the dice (positions) showing it (6^5 rolls at most)."""
-    return {f: tuple(d for d, x in enumerate(dice) if x == f) for f in FACES}
+    out: dict[str, tuple[int, ...]] = dict.fromkeys(FACES, ())
+    for d, face in enumerate(dice):
+        out[face] += (d,)
+    return out
 
 
 @cache
 def _colour_choices(
     colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
-) -> tuple[list[Any], ...]:
+) -> tuple[tuple[int, int, list[Any]], ...]:
     """For one colour and the dice showing it: each tile of that colour that can be paid,
-    as one flat list [shape index, mask of its X-side entries, (tile id, every way to pay
-    it: dice of the colour, white dice, bonuses), each seat's choices..., each seat's
-    choices with a yellow ★...], the choices None until `_player_choices` makes them.
-    Pure, so cached across turns and games."""
+    as (shape index, mask of its X-side entries, `_paid` list of the tile and its ways to
+    pay). Pure, so cached across turns and games."""
     ways: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for k in range(bonus + 1):
         for a in range(len(own) + 1):
@@ -283,26 +283,31 @@ def _colour_choices(
     for tid, size in TILES_BY_COLOUR[colour]:
         pay = ways.get(size)
         if pay:
-            seats: list[Any] = [None] * (2 * MAX_SEATS)
-            out.append([SHAPE_INDEX[tid], X_ENTRY_MASKS[tid], (tid, tuple(pay)), *seats])
+            out.append((SHAPE_INDEX[tid], X_ENTRY_MASKS[tid], _paid(tid, tuple(pay))))
     return tuple(out)
 
 
-# (seat, tile, ways to pay, yellow ★) -> its choices: one tuple however many rolls share it
-_SEAT_CHOICES: dict[tuple[Any, ...], tuple[A.Choose, ...]] = {}
+# (tile id, ways to pay) -> [tile id, ways to pay (dice, bonuses), each seat's choices...,
+# each seat's choices with a yellow ★...], the choices None until `_player_choices` makes
+# them. One list however many rolls and colour entries pay the tile the same ways, so a
+# seat's choices are made once for all of them.
+_PAID: dict[tuple[str, tuple[tuple[tuple[int, ...], int], ...]], list[Any]] = {}
 
 
-def _player_choices(tile: list[Any], player: int, new_choice: bool) -> tuple[A.Choose, ...]:
-    """A seat's choices of a `_colour_choices` entry (with a yellow ★ or not), made when
-    first asked for (few turns have a yellow ★ and a crossed-out entry) and shared."""
-    tid, pay = tile[2]
-    key = (player, tid, pay, new_choice)
-    found = _SEAT_CHOICES.get(key)
+def _paid(tid: str, pay: tuple[tuple[tuple[int, ...], int], ...]) -> list[Any]:
+    """The shared `_PAID` list of a tile and its ways to pay."""
+    found = _PAID.get((tid, pay))
     if found is None:
-        found = _SEAT_CHOICES[key] = tuple(
-            _choose(player, tid, d, k, new_choice) for d, k in pay
-        )
-    tile[3 + MAX_SEATS * new_choice + player] = found
+        found = _PAID[tid, pay] = [tid, pay, *([None] * (2 * MAX_SEATS))]
+    return found
+
+
+def _player_choices(paid: list[Any], player: int, new_choice: bool) -> tuple[A.Choose, ...]:
+    """A seat's choices of a `_PAID` list (with a yellow ★ or not), made when first asked
+    for (few turns have a yellow ★ and a crossed-out entry) and kept in the list."""
+    tid, pay = paid[0], paid[1]
+    found = tuple(_choose(player, tid, d, k, new_choice) for d, k in pay)
+    paid[2 + MAX_SEATS * new_choice + player] = found
     return found
 
 
