@@ -61,9 +61,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         result = match(args.edition, args.bots, args.players, args.games, args.seed)
     elif args.edition == "rollwrite":
-        from rollwrite.simulate import simulate
+        from rollwrite.simulate import REPLAY_EVERY, simulate
 
-        result = simulate(args.players, args.games, args.seed, replay_every=args.replay_every)
+        result = simulate(args.players, args.games, args.seed,
+                          replay_every=args.replay_every or REPLAY_EVERY)
     else:
         from boardgame.simulate import simulate as card_simulate
 
@@ -160,8 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--bots", default=[], type=_bot_levels,
                      help="comma-separated levels, e.g. strong,greedy")
-    sim.add_argument("--replay-every", type=_positive, default=4, metavar="N",
-                     help="Roll & Write: replay every N-th game from its log (1: all; default 4)")
+    sim.add_argument("--replay-every", type=_positive, default=None, metavar="N",
+                     help="Roll & Write: replay every N-th game from its log (1: all; "
+                     "default: rollwrite.simulate.REPLAY_EVERY, 4)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)
 

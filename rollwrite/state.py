@@ -56,7 +56,9 @@ class GameState:
     def __init__(self, config: dict[str, Any]) -> None:
         names = config["players"]
         if not 1 <= len(names) <= MAX_SEATS:
-            raise IllegalAction("Roll & Write is for 1 to 4 players (1: the solitaire challenge)")
+            raise IllegalAction(
+                f"Roll & Write is for 1 to {MAX_SEATS} players (1: the solitaire challenge)"
+            )
         options = {**DEFAULT_OPTIONS, **(config.get("options") or {})}
         if not isinstance(options["mirror"], bool):
             raise IllegalAction("mirror is on or off: true or false")
