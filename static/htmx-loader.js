@@ -2,7 +2,11 @@
    same copy from this app (static/vendor/, same integrity hash), so that a table without
    internet still gets live updates. One copy only ever runs: the CDN is asked with fetch()
    first (cancelled after TIMEOUT ms), and the script element is added once the answer is
-   known. The page works without htmx meanwhile (plain links and forms). */
+   known. The page works without htmx meanwhile (plain links and forms).
+   htmx starts itself on DOMContentLoaded, or at once when the document is complete; a copy
+   that arrives in between would wait for an event that has passed, so the element is added
+   only before DOMContentLoaded is possible (never: this runs async) or once the page has
+   loaded. */
 (function () {
   "use strict";
   var me = document.currentScript;
@@ -11,6 +15,11 @@
   var local = me.getAttribute("data-local");
   var integrity = me.getAttribute("data-integrity") || "";
   var TIMEOUT = 4000;
+
+  function whenLoaded(fn) {
+    if (document.readyState === "complete") fn();
+    else window.addEventListener("load", fn, {once: true});
+  }
 
   function add(src, crossOrigin) {
     var s = document.createElement("script");
@@ -24,12 +33,15 @@
   function fallback() {
     if (window.htmx || document.documentElement.hasAttribute("data-htmx-local")) return;
     document.documentElement.setAttribute("data-htmx-local", "");
-    add(local, false);
+    whenLoaded(function () { add(local, false); });
   }
 
   if (!cdn || cdn === local || !window.fetch || !window.AbortController) {
-    if (cdn && cdn !== local) add(cdn, true).addEventListener("error", fallback);
-    else fallback();
+    if (cdn && cdn !== local) {
+      whenLoaded(function () { add(cdn, true).addEventListener("error", fallback); });
+    } else {
+      whenLoaded(function () { add(local, false); });
+    }
     return;
   }
   var stop = new AbortController();
@@ -38,8 +50,9 @@
     .then(function (resp) {
       clearTimeout(timer);
       if (!resp.ok) throw new Error("htmx CDN answered " + resp.status);
-      var s = add(cdn, true);  /* now in the browser's cache: it runs at once */
-      s.addEventListener("error", fallback);
+      whenLoaded(function () {  /* now in the browser's cache: it runs at once */
+        add(cdn, true).addEventListener("error", fallback);
+      });
     })
     .catch(function () { clearTimeout(timer); fallback(); });
 })();

@@ -42,6 +42,7 @@ def _secret_key(app: Flask) -> str:
             pass
         finally:
             tmp.unlink()
+    os.chmod(path, 0o600)  # a key an older version wrote may still be readable by others
     return path.read_text().strip()
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import os
 import socket
-from collections.abc import Callable, Iterable
-from functools import wraps
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -87,23 +86,6 @@ def private_file(path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
     os.chmod(path, 0o600)
-
-
-def cache_control(value: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Give a view's responses this Cache-Control (PRIVATE for pages with a hand)."""
-
-    def wrap(view: Callable[..., Any]) -> Callable[..., Any]:
-        @wraps(view)
-        def inner(*args: Any, **kwargs: Any) -> Any:  # noqa: ANN401
-            from flask import make_response
-
-            resp = make_response(view(*args, **kwargs))
-            resp.headers["Cache-Control"] = value
-            return resp
-
-        return inner
-
-    return wrap
 
 
 def init_security(app: Flask) -> None:

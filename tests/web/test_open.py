@@ -142,6 +142,17 @@ def test_odd_digits_anywhere_get_a_4xx_not_a_500(app, phones, digits):
     assert all(r.status_code < 500 for r in sent), [r.status_code for r in sent]
 
 
+@pytest.mark.parametrize("dice", ["²", "١", "9" * 5000, "1," * 60])
+def test_the_dice_table_reads_its_dice_in_ascii_and_refuses_the_rest(dice):
+    from webapp.dice_table import DiceTable, DiceTableError
+
+    table = DiceTable({"players": ["Ann", "Bo"], "seed": "s"})
+    table.apply("roll")
+    with pytest.raises(DiceTableError):
+        table.apply(f"reroll {dice}")
+    assert table.seq == 1
+
+
 def test_a_json_body_nested_30000_deep_is_refused_as_malformed(app, phones):
     code = table_of(app, phones)
     phone = phones[0]
