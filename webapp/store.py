@@ -12,9 +12,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy import Engine, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from facade.errors import IllegalAction
@@ -206,6 +207,37 @@ class Store:
                 .order_by(games.c.updated_at.desc(), games.c.id.desc()).limit(limit)
             ).all()
         return [(_game(r), r.updated_at) for r in rows]
+
+    def create_replay(self, kind: str, edition: str, config: dict[str, Any],
+                      lines: list[str], over: bool) -> Game:
+        """A read-only game made from a replayed text: its config and its whole log, stored
+        compactly (the action lines without their events: a replay replays them anyway)."""
+        game = self.create_game(kind, edition, config, 0)
+        with self.engine.begin() as conn:
+            if lines:
+                conn.execute(insert(actions), [
+                    {"game_id": game.id, "seq": n, "seat": None, "by_host": 0, "text": line,
+                     "events": []} for n, line in enumerate(lines, start=1)])
+            conn.execute(update(games).where(games.c.id == game.id)
+                         .values(seq=len(lines), status="over" if over else "open"))
+        return self.game(game.code)
+
+    def last_moved(self, game: Game) -> datetime | None:
+        """When the newest action of the game was stored (UTC), if it has one."""
+        with self.engine.connect() as conn:
+            when = conn.execute(
+                select(func.max(actions.c.created_at)).where(actions.c.game_id == game.id)
+            ).scalar()
+        if when is None:
+            return None
+        if isinstance(when, str):  # some SQLite drivers hand back the text
+            when = datetime.fromisoformat(when)
+        return when if when.tzinfo is not None else when.replace(tzinfo=UTC)  # SQLite: UTC
+
+    def ping(self) -> None:
+        """One round trip to the database (raises when it does not answer)."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
 
     # ------------------------------------------------------------------ seats
     def seats(self, game: Game) -> list[Seat]:

@@ -13,7 +13,13 @@ from typing import Any
 import pytest
 
 from tests.browser.screens import fits_phone, shot
-from tests.browser.test_table import Table, _create, _join_by_link
+from tests.browser.test_table import (
+    SEEN_AT_WORST_S,
+    SEEN_WITHIN_S,
+    Table,
+    _create,
+    _join_by_link,
+)
 from webapp.config import HTMX_CDN_URL, HTMX_SRI
 
 pytestmark = pytest.mark.browser
@@ -135,4 +141,5 @@ def test_two_phones_stay_live_with_and_without_the_cdn(new_phone, shots, cdn):
     lags = table.latencies
     print(f"CDN {cdn}: lag between phones over {len(lags)} hand-overs: median "
           f"{statistics.median(lags):.2f} s, max {max(lags):.2f} s")
-    table.check()
+    assert len(lags) >= 5
+    assert statistics.median(lags) < SEEN_WITHIN_S and max(lags) < SEEN_AT_WORST_S, lags

@@ -167,12 +167,19 @@ def _names(game: Game) -> list[str]:
     return player_names(store, game)
 
 
+def _signed(text: str) -> int | None:
+    """A whole number in ASCII digits, maybe negative (a position that does not exist is told
+    as such); None for anything else."""
+    found = number(text.strip().removeprefix("-"))
+    return None if found is None else -found if text.strip().startswith("-") else found
+
+
 def _replay(line: Timeline, at: int | None, turn: str | None, names: list[str]) -> Position:
     """The position asked for (`at` actions, or the start of turn `turn`) on a replayed
     game, with the words of this turn's steps so far; BadPosition when there is none."""
     want = at
     if turn is not None:
-        wanted_turn = number(turn, 4)
+        wanted_turn = _signed(turn)
         if wanted_turn is None:
             raise BadPosition(_("“%(turn)s” is not a turn number.", turn=turn[:12]))
         if wanted_turn == line.turns[0]:
@@ -200,7 +207,7 @@ def _position_args() -> tuple[int | None, str | None, str | None]:
     turn = request.args.get("turn", "").strip() or None
     if not at_text:
         return None, turn, None
-    at = number(at_text, 5)
+    at = _signed(at_text)
     if at is None:
         return None, None, _("“%(at)s” is not a step number.", at=at_text[:12])
     return at, None, None

@@ -281,10 +281,7 @@ def create_challenge() -> Any:
 def result(code: str) -> Any:
     """A finished challenge: turns to 12 points, the par, the game as text, the records."""
     store = _store()
-    try:
-        game = store.game(code)
-    except NotFound:
-        raise
+    game = store.game(code)
     challenge = challenge_of(game)
     if game.kind != "solo" or challenge is None:
         raise NotFound(code)
