@@ -39,12 +39,16 @@ _HEADER = re.compile(r"^\s*([a-z-]+)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 
 class GameTextError(IllegalAction):
     """A game text that cannot be read or replayed; `line` is its 1-based line number (None
-    for a problem of the whole text), `action` the line's text, `reason` the plain reason."""
+    for a problem of the whole text), `action` the line's text, `reason` the plain reason
+    in English. `code` and `params` say the reason for screens to word it (the engine's own
+    code and params when the engine refused a line; `game_text` when nothing more precise is
+    known); `params` also holds `line`."""
 
-    def __init__(self, reason: str, line: int | None = None, action: str = "") -> None:
+    def __init__(self, reason: str, line: int | None = None, action: str = "",
+                 code: str = "game_text", **params: Any) -> None:
         where = f"line {line}" if line is not None else "the game text"
         shown = f" ({action})" if action else ""
-        super().__init__(f"{where}{shown}: {reason}", "game_text", line=line)
+        super().__init__(f"{where}{shown}: {reason}", code, line=line, **params)
         self.line = line
         self.action = action
         self.reason = reason
@@ -98,12 +102,14 @@ def _value(text: str) -> Any:
 def _players(value: Any, line: int) -> list[str]:
     if isinstance(value, int) and not isinstance(value, bool):
         if not 1 <= value <= MAX_PLAYERS:
-            raise GameTextError(f"the number of players must be 1 to {MAX_PLAYERS}", line)
+            raise GameTextError(f"the number of players must be 1 to {MAX_PLAYERS}", line,
+                                code="text_players", high=MAX_PLAYERS)
         return [f"Player {i + 1}" for i in range(value)]
     if (not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYERS
             or not all(isinstance(n, str) and n.strip() for n in value)):
         raise GameTextError(
-            'players are a list of names, like ["Ann", "Bo"], or a number of players', line
+            'players are a list of names, like ["Ann", "Bo"], or a number of players', line,
+            code="text_players", high=MAX_PLAYERS,
         )
     return [" ".join(n.split()) for n in value]
 
@@ -121,42 +127,46 @@ def read_text(text: str) -> GameText:
         if not actions and m and m.group(1).lower() in HEADER_KEYS:
             key = m.group(1).lower()
             if key in header:
-                raise GameTextError(f"'{key}' is given twice", number)
+                raise GameTextError(f"'{key}' is given twice", number, code="text_twice", key=key)
             if not header and key != FORMAT_KEY:
                 raise GameTextError(
                     f"this is not a Copenhagen game text: it starts with '{FORMAT_KEY}: "
-                    f"{VERSION}'", number)
+                    f"{VERSION}'", number, code="text_start", start=f"{FORMAT_KEY}: {VERSION}")
             header[key] = (number, _value(m.group(2)))
             continue
         if not header:
             raise GameTextError(
                 f"this is not a Copenhagen game text: it starts with '{FORMAT_KEY}: {VERSION}'",
-                number)
+                number, code="text_start", start=f"{FORMAT_KEY}: {VERSION}")
         actions.append((number, line))
     if not header:
         raise GameTextError(f"the text is empty: a game text starts with '{FORMAT_KEY}: "
-                            f"{VERSION}'")
+                            f"{VERSION}'", code="text_empty", start=f"{FORMAT_KEY}: {VERSION}")
     version_line, version = header[FORMAT_KEY]
     if version != VERSION:
         raise GameTextError(f"version {version} of the game text is not known; this reads "
-                            f"version {VERSION}", version_line)
+                            f"version {VERSION}", version_line, code="text_version",
+                            version=version, known=VERSION)
     for key in ("edition", "players"):
         if key not in header:
-            raise GameTextError(f"the header has no '{key}:' line")
+            raise GameTextError(f"the header has no '{key}:' line", code="text_missing", key=key)
     edition_line, edition = header["edition"]
     if not isinstance(edition, str) or not re.fullmatch(r"[a-z]+", edition):
-        raise GameTextError("the edition is a word, like rollwrite", edition_line)
+        raise GameTextError("the edition is a word, like rollwrite", edition_line,
+                            code="text_edition", edition=str(edition))
     players_line, players = header["players"]
     options_line, options = header.get("options", (None, {}))
     if not isinstance(options, dict):
-        raise GameTextError('options are a JSON object, like {"mirror": false}', options_line)
+        raise GameTextError('options are a JSON object, like {"mirror": false}', options_line,
+                            code="text_options")
     config: dict[str, Any] = {"players": _players(players, players_line),
                               "options": dict(options)}
     seeded = "seed" in header
     if seeded:
         seed = header["seed"][1]
         if not isinstance(seed, str | int) or isinstance(seed, bool):
-            raise GameTextError("the seed is a text or a whole number", header["seed"][0])
+            raise GameTextError("the seed is a text or a whole number", header["seed"][0],
+                                code="text_seed")
         config["seed"] = seed
     elif "dice" in config["options"]:
         config["options"]["dice"] = "manual"  # no seed to check the rolls against
@@ -172,13 +182,15 @@ def replay_text(
     try:
         state = factory(game.config)
     except IllegalAction as err:
-        raise GameTextError(f"the header does not make a game: {err}") from err
+        raise GameTextError(f"the header does not make a game: {err}", code=err.code,
+                            **err.params) from err
     steps: list[Step] = []
     for number, text in game.actions[:upto]:
         try:
             events = state.apply(text)
         except IllegalAction as err:
-            raise GameTextError(str(err), number, text) from err
+            raise GameTextError(str(err), number, text, code=err.code,
+                                **{k: v for k, v in err.params.items() if k != "line"}) from err
         log = getattr(state, "log", None)
         steps.append(Step(number, log[-1] if log else text, events))
     return state, steps

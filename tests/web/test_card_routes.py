@@ -360,14 +360,14 @@ def test_illegal_take_is_refused_with_the_engines_reason(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
     refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 400,
-            "take each harbour position once")
+            "Take each harbour position once")
 
 
 def test_unaffordable_build_is_refused(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
     refused(app, phone, code, {"action": "p1 build purple-5:A1,a2,a3,a4,a5 pay P,P,P,P,P",
-                               "seq": seq_on(body)}, 400, "purple card(s) and have")
+                               "seq": seq_on(body)}, 400, "purple cards and have")
 
 
 def test_forged_payment_in_another_colour_is_refused_rules_2_6(app, phone):

@@ -41,6 +41,7 @@ from webapp.context import set_cookie as _set_cookie
 from webapp.context import store as _store
 from webapp.errors import page
 from webapp.limits import create_limited
+from webapp.refusals import refusal_message
 from webapp.store import Game, Store
 
 bp = Blueprint("card", __name__, url_prefix="/c")
@@ -557,13 +558,13 @@ def act(code: str) -> Response | tuple[str, int]:
     try:
         action = A.parse_action(line)
     except IllegalAction as err:
-        return _refused(game, str(err))
+        return _refused(game, refusal_message(err))
     if action.player != seat:
         abort(403)
     try:
         store.act(game, seat, line, int(seq_raw))
     except IllegalAction as err:
-        return _refused(game, str(err))
+        return _refused(game, refusal_message(err))
     botplay.note_action(game)
     return redirect(url_for("card.game", code=game.code), 303)
 
