@@ -10,6 +10,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
 from boardgame import actions as A  # noqa: N812
 from boardgame.actions import cards_text
 from boardgame.game import new_game as engine_game
@@ -360,7 +362,21 @@ def test_illegal_take_is_refused_with_the_engines_reason(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
     refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 400,
-            "Take each harbour position once")
+            "Take each harbour position once.")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "The game refused it: Take each harbour position once."),
+    ("fr", "La partie l’a refusé : Prenez chaque emplacement du port une seule fois."),
+    ("de", "Das Spiel hat ihn abgelehnt: Nimm jeden Platz im Hafen nur einmal."),
+])
+def test_a_refusal_is_worded_in_the_pages_language(app, phone, lang, words):
+    """Issue 22: the engine's refusal comes in the page's language, from its code."""
+    code = new_game(phone, ["person", "greedy"])
+    body = page_of(phone, code, f"?lang={lang}")
+    phone.client.set_cookie("lang", lang)
+    body = refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 400)
+    assert html.escape(words, quote=False) in body or words in body, body[:1500]
 
 
 def test_unaffordable_build_is_refused(app, phone):

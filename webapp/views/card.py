@@ -570,8 +570,10 @@ def act(code: str) -> Response | tuple[str, int]:
 
 
 def _refused(game: Game, message: str) -> tuple[str, int]:
+    """The refusal page; the reason is a sentence (the engine's English one gets its stop)."""
+    reason = message if message.endswith((".", "!", "?")) else f"{message}."
     return page(400, _("That move is not allowed"),
-                _("The game refused it: %(reason)s.", reason=message),
+                _("The game refused it: %(reason)s", reason=reason),
                 back=url_for("card.game", code=game.code))
 
 
