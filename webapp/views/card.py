@@ -42,6 +42,7 @@ from webapp.context import store as _store
 from webapp.errors import page
 from webapp.inputs import number
 from webapp.limits import create_limited
+from webapp.refusals import refusal_message
 from webapp.security import PRIVATE
 from webapp.store import Game, Store
 
@@ -567,20 +568,22 @@ def act(code: str) -> Response | tuple[str, int]:
     try:
         action = A.parse_action(line)
     except IllegalAction as err:
-        return _refused(game, str(err))
+        return _refused(game, refusal_message(err))
     if action.player != seat:
         abort(403)
     try:
         store.act(game, seat, line, seen)
     except IllegalAction as err:
-        return _refused(game, str(err))
+        return _refused(game, refusal_message(err))
     botplay.note_action(game)
     return redirect(url_for("card.game", code=game.code), 303)
 
 
 def _refused(game: Game, message: str) -> tuple[str, int]:
+    """The refusal page; the reason is a sentence (the engine's English one gets its stop)."""
+    reason = message if message.endswith((".", "!", "?")) else f"{message}."
     return page(400, _("That move is not allowed"),
-                _("The game refused it: %(reason)s.", reason=message),
+                _("The game refused it: %(reason)s", reason=reason),
                 back=url_for("card.game", code=game.code))
 
 

@@ -25,6 +25,7 @@ from webapp.context import store as _store
 from webapp.dice_table import MAX_NAME, MAX_PLAYERS, MAX_SEED, DiceTable, DiceTableError
 from webapp.inputs import number
 from webapp.limits import create_limited
+from webapp.refusals import refusal_message
 from webapp.store import Conflict, Game, NotFound
 
 bp = Blueprint("dice", __name__, url_prefix="/d")
@@ -48,7 +49,7 @@ def player_name(table: DiceTable, player: int) -> str:
 def error_message(err: IllegalAction) -> str:
     """The dice table's refusal in the page's language (its English text if it has no code)."""
     if not isinstance(err, DiceTableError):
-        return str(err)
+        return refusal_message(err)
     p = err.params
     messages = {
         "rolled": lambda: _("The dice are already rolled for %(player)s. Reroll some of them, "

@@ -33,6 +33,7 @@ from webapp.errors import page
 from webapp.game_text import game_text, player_names, store_text, stored_text
 from webapp.inputs import number
 from webapp.limits import create_limited
+from webapp.refusals import game_text_reason
 from webapp.store import Game, NotFound
 from webapp.table_events import action_text
 
@@ -289,13 +290,8 @@ def text(code: str) -> Response:
 
 
 def _reason(err: GameTextError) -> str:
-    """Where and why a game text failed, in words (the engine's reason as it said it)."""
-    if err.line is None:
-        return err.reason
-    if err.action:
-        return _("Line %(line)s (%(action)s): %(reason)s", line=err.line, action=err.action,
-                 reason=err.reason)
-    return _("Line %(line)s: %(reason)s", line=err.line, reason=err.reason)
+    """Where and why a game text failed, in the page's language (worded from its code)."""
+    return game_text_reason(err)
 
 
 @bp.route("", methods=["GET", "POST"])
@@ -310,7 +306,8 @@ def paste() -> Any:
         parsed = read_text(body)  # length-capped before anything is parsed
         if parsed.edition != EDITION:
             raise GameTextError(f"replays on this site are for Roll & Write games "
-                                f"(edition: {EDITION}), not '{parsed.edition}'")
+                                f"(edition: {EDITION}), not '{parsed.edition}'",
+                                code="text_edition", edition=parsed.edition)
         state, steps = replay_text(parsed, _store().factories[EDITION])
     except GameTextError as err:
         return render_template("replay/paste.html", text=body[:MAX_TEXT], error=_reason(err)), 400
