@@ -332,7 +332,7 @@ def _grid_context(
         params = {"cell": name}
         if grid_mode == "extra":
             params["mode"] = "extra"
-        return url_for("tables.table", code=game.code, **params)
+        return url_for("tables.table", code=game.code, **params) + "#sheet"
 
     rows = view["buildings"][seat]["rows"]
     return {
