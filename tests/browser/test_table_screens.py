@@ -164,3 +164,17 @@ def test_tapping_a_cell_keeps_the_tile_and_the_question_in_view(new_phone, shots
         with page.expect_navigation():
             page.locator("#table section.placement button").first.click()
     assert _api(page, code)["seq"] == before + 1
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "nojs"])
+def test_the_solo_form_shows_only_the_levels_of_the_bots_chosen(new_phone, shots, javascript):
+    page = new_phone(javascript=javascript)
+    page.goto("/s/")
+    for count in (1, 2, 3, 1):
+        page.check(f"input[name=bots][value='{count}']")
+        shown = [page.locator(f"#level{n}").is_visible() for n in (1, 2, 3)]
+        assert shown == [n <= count for n in (1, 2, 3)], (count, shown)
+        assert all(page.locator(f"label[for=level{n}]").is_visible() == (n <= count)
+                   for n in (1, 2, 3))
+    fits_phone(page)
+    shot(page, shots, f"solo-form-1-bot-{'js' if javascript else 'nojs'}")
