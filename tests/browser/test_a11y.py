@@ -50,6 +50,9 @@ class Audit:
               (n.failureSummary || '').split('\\n').slice(1, 2).join(''))}));
         }""")
         self.found[name] = result
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        dark = sum(int(v) for v in re.findall(r"\d+", background)[:3]) < 3 * 60
+        assert dark == (self.scheme == "dark"), f"{name}: {background} in the {self.scheme} theme"
         shot(page, self.shots, f"a11y-{self.scheme}-{name}")
         return result
 
