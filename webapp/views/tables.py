@@ -42,6 +42,7 @@ from webapp.context import set_cookie as _set_cookie
 from webapp.context import store as _store
 from webapp.errors import page
 from webapp.limits import create_limited
+from webapp.points_chart import end_chart
 from webapp.store import Conflict, Game, NotFound, normalise_code
 from webapp.table_events import action_text, event_text, refusal_text
 from webapp.table_hint import hint_dice, hint_reason, hint_words
@@ -261,6 +262,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
                            if ch in P.FACE_LETTERS)[: ctx["roll_count"]]
     ctx.update(_grid_context(game, state, view, seat, legal, args, highlight))
     ctx["hint"] = None
+    ctx["chart"] = end_chart(store.log(game), names) if view["over"] else None
     return ctx
 
 
