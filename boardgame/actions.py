@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from boardgame.material import ABILITIES, COLOUR_OF_LETTER, COLOURS, LETTER
 from facade.errors import NotationError
 from facade.grid import cell_name, parse_cell
-from facade.notation import format_placement, parse_cells, split_placement
+from facade.notation import format_placement, parse_cells, split_action, split_placement
 
 Cards = tuple[int, int, int, int, int]  # counts in COLOURS order
 
@@ -145,9 +145,6 @@ class Pass:
 
 Action = Take | Discard | Build | ArmsWhite | ArmsAbility | ArmsRefresh | Pass
 
-_HEAD = re.compile(r"^\s*p(\d)\s+(\w+)\s*(.*?)\s*$", re.IGNORECASE)
-
-
 def _position(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 7:
         raise NotationError(f"'{text}' is not a harbour position: they are numbered 1 to 7")
@@ -156,14 +153,7 @@ def _position(text: str) -> int:
 
 def parse_action(text: str) -> Action:
     """Read one action in the notation above; NotationError with a hint when malformed."""
-    m = _HEAD.match(text)
-    if not m:
-        raise NotationError(
-            f"'{text.strip()}' is not an action: start with the player, like 'p1 take 3,4'"
-        )
-    player, verb, rest = int(m.group(1)) - 1, m.group(2).lower(), m.group(3)
-    if player < 0:
-        raise NotationError("players are numbered from p1")
+    player, verb, rest = split_action(text, "p1 take 3,4")
     if verb == "take":
         mm = re.fullmatch(r"(\d+)\s*,\s*(\d+)(?:\s*\+\s*(\d+))?(\s+both)?", rest, re.IGNORECASE)
         if not mm:

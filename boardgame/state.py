@@ -39,6 +39,7 @@ from facade.errors import IllegalAction
 from facade.events import Event
 from facade.grid import CELLS, cell_name, is_legal
 from facade.notation import format_cells
+from facade.options import checked_options
 from facade.outcome import EndReason
 from facade.placements import Placement, cell_names
 from facade.selfplay import winners
@@ -56,7 +57,7 @@ class GameState:
         self.config: dict[str, Any] = {
             "players": names,
             "seed": config.get("seed", 0),
-            "options": dict(config.get("options") or {}),
+            "options": checked_options(config.get("options"), {}, {}),  # none known yet
         }
         self.names = names
         self.reshuffles = 0

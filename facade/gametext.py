@@ -22,19 +22,27 @@ tells the dice still to come).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from facade.errors import IllegalAction
 from facade.events import Event
+from facade.limits import (
+    MAX_GAME_ACTIONS,
+    MAX_JSON_DEPTH,
+    MAX_NAME,
+    MAX_SEED,
+    MAX_TEXT,
+    MAX_TEXT_LINE,
+    json_depth,
+)
 
 FORMAT_KEY = "copenhagen-game"
 VERSION = 1
 HEADER_KEYS = (FORMAT_KEY, "edition", "players", "options", "seed")
 MAX_PLAYERS = 8  # far above any edition's own limit: only a guard against silly input
-_HEADER = re.compile(r"^\s*([a-z-]+)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz-")
 
 
 class GameTextError(IllegalAction):
@@ -87,12 +95,36 @@ def write_text(
     return "\n".join(lines) + "\n"
 
 
-def _value(text: str) -> Any:
-    """A header value: JSON, else the text itself (`edition: rollwrite`, `seed: 2026-05-01`)."""
+def _value(text: str, line: int) -> Any:
+    """A header value: JSON, else the text itself (`edition: rollwrite`, `seed: 2026-05-01`).
+    Its nesting is counted before it is parsed: the parser recurses."""
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise GameTextError(f"a header value nests more than {MAX_JSON_DEPTH} levels deep", line)
     try:
         return json.loads(text)
-    except ValueError:
+    except ValueError:  # not JSON (or a number too long to read): the text as it is
         return text
+
+
+def _header(line: str) -> tuple[str, str] | None:
+    """`players: ["Ann"]` -> ('players', '["Ann"]'): a header key and its value, or None when
+    the line is no header line (split at the first colon, no pattern: nothing backtracks)."""
+    key, colon, value = line.partition(":")
+    key = key.strip().lower()
+    if not colon or not key or not set(key) <= _KEY_CHARS:
+        return None
+    return key, value.strip()
+
+
+def _options(value: Any, line: int | None) -> dict[str, Any]:
+    """The options: one JSON object of plain values (text, numbers, true/false, null); which
+    keys and values an edition knows, its engine checks."""
+    if not isinstance(value, dict) or not all(
+        isinstance(v, str | int | float | bool) or v is None for v in value.values()
+    ):
+        raise GameTextError('options are a JSON object of plain values, like {"mirror": false}',
+                            line)
+    return dict(value)
 
 
 def _players(value: Any, line: int) -> list[str]:
@@ -105,33 +137,43 @@ def _players(value: Any, line: int) -> list[str]:
         raise GameTextError(
             'players are a list of names, like ["Ann", "Bo"], or a number of players', line
         )
-    return [" ".join(n.split()) for n in value]
+    names = [" ".join(n.split()) for n in value]
+    if any(len(n) > MAX_NAME for n in names):
+        raise GameTextError(f"a player's name has at most {MAX_NAME} characters", line)
+    return names
 
 
 def read_text(text: str) -> GameText:
     """Read a game text; GameTextError naming the line when the header is wrong or missing.
-    The action lines are only collected here: `replay_text` checks them."""
+    The action lines are only collected here: `replay_text` checks them. Lengths are checked
+    before anything is parsed: the text, each line, and how many actions it holds."""
+    if len(text) > MAX_TEXT:
+        raise GameTextError(f"the text is longer than {MAX_TEXT} characters")
     header: dict[str, tuple[int, Any]] = {}
     actions: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
+        if len(raw) > MAX_TEXT_LINE:
+            raise GameTextError(f"the line is longer than {MAX_TEXT_LINE} characters", number)
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        m = _HEADER.match(line)
-        if not actions and m and m.group(1).lower() in HEADER_KEYS:
-            key = m.group(1).lower()
+        found = None if actions else _header(line)
+        if found is not None and found[0] in HEADER_KEYS:
+            key, value = found
             if key in header:
                 raise GameTextError(f"'{key}' is given twice", number)
             if not header and key != FORMAT_KEY:
                 raise GameTextError(
                     f"this is not a Copenhagen game text: it starts with '{FORMAT_KEY}: "
                     f"{VERSION}'", number)
-            header[key] = (number, _value(m.group(2)))
+            header[key] = (number, _value(value, number))
             continue
         if not header:
             raise GameTextError(
                 f"this is not a Copenhagen game text: it starts with '{FORMAT_KEY}: {VERSION}'",
                 number)
+        if len(actions) >= MAX_GAME_ACTIONS:
+            raise GameTextError(f"a game has at most {MAX_GAME_ACTIONS} actions", number)
         actions.append((number, line))
     if not header:
         raise GameTextError(f"the text is empty: a game text starts with '{FORMAT_KEY}: "
@@ -144,19 +186,20 @@ def read_text(text: str) -> GameText:
         if key not in header:
             raise GameTextError(f"the header has no '{key}:' line")
     edition_line, edition = header["edition"]
-    if not isinstance(edition, str) or not re.fullmatch(r"[a-z]+", edition):
+    if not isinstance(edition, str) or not (edition.isascii() and edition.isalpha()
+                                            and edition.islower()):
         raise GameTextError("the edition is a word, like rollwrite", edition_line)
     players_line, players = header["players"]
     options_line, options = header.get("options", (None, {}))
-    if not isinstance(options, dict):
-        raise GameTextError('options are a JSON object, like {"mirror": false}', options_line)
     config: dict[str, Any] = {"players": _players(players, players_line),
-                              "options": dict(options)}
+                              "options": _options(options, options_line)}
     seeded = "seed" in header
     if seeded:
         seed = header["seed"][1]
-        if not isinstance(seed, str | int) or isinstance(seed, bool):
-            raise GameTextError("the seed is a text or a whole number", header["seed"][0])
+        if (not isinstance(seed, str | int) or isinstance(seed, bool)
+                or len(str(seed)) > MAX_SEED):
+            raise GameTextError(f"the seed is a text or a whole number of at most {MAX_SEED} "
+                                "characters", header["seed"][0])
         config["seed"] = seed
     elif "dice" in config["options"]:
         config["options"]["dice"] = "manual"  # no seed to check the rolls against

@@ -8,7 +8,10 @@ from functools import lru_cache
 
 from facade.errors import NotationError
 from facade.grid import bits, cell_name, parse_cell
+from facade.limits import MAX_ACTION_LINE
 from facade.shapes import Shape, image_index
+
+_DIGITS = "0123456789"
 
 
 @dataclass(frozen=True)
@@ -21,6 +24,35 @@ class Drawn:
 
     def __str__(self) -> str:
         return format_placement(self.tile, self.mask, self.brick)
+
+
+def check_action_length(text: str) -> None:
+    """NotationError (`too_long`) for a line longer than any action can be: refused before any
+    parsing, so no pattern ever runs over a long input and no cache ever keeps one."""
+    if len(text) > MAX_ACTION_LINE:
+        raise NotationError(
+            f"an action is at most {MAX_ACTION_LINE} characters long; this one has {len(text)}",
+            "too_long", max=MAX_ACTION_LINE,
+        )
+
+
+def split_action(text: str, example: str) -> tuple[int, str, str]:
+    """`p1 take 3,4` -> (0, 'take', '3,4'): the seat, the verb (lower-case) and the rest.
+
+    Length-capped before anything else and split with `str.split`, which is linear: no
+    regular expression meets the raw line. `example` is the edition's own sample action for
+    the message (`p1 end`)."""
+    check_action_length(text)
+    words = text.strip().split(maxsplit=2)
+    head = words[0] if words else ""
+    if len(words) < 2 or len(head) != 2 or head[0] not in "pP" or head[1] not in _DIGITS:
+        raise NotationError(
+            f"'{text.strip()}' is not an action: start with the player, like '{example}'"
+        )
+    player = int(head[1]) - 1
+    if player < 0:
+        raise NotationError("players are numbered from p1")
+    return player, words[1].lower(), words[2] if len(words) > 2 else ""
 
 
 @lru_cache(maxsize=65536)

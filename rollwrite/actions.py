@@ -27,7 +27,13 @@ from functools import lru_cache
 
 from facade.errors import NotationError
 from facade.grid import cell_name, parse_cell
-from facade.notation import format_placement, parse_cells, split_placement
+from facade.notation import (
+    check_action_length,
+    format_placement,
+    parse_cells,
+    split_action,
+    split_placement,
+)
 from rollwrite.dice import faces_text, parse_faces
 from rollwrite.material import COLOUR_OF_LETTER, DICE, LETTER
 
@@ -228,25 +234,17 @@ def _colour(letter: str) -> str:
     return c
 
 
-_HEAD = re.compile(r"^\s*p(\d)\s+(\w+)\s*(.*?)\s*$", re.IGNORECASE)
-
-
 def parse_action(text: str, tiles: dict[str, object] | None = None) -> Action:
     """Read one action in the notation above; NotationError with a hint when malformed."""
+    check_action_length(text)  # before the cache: a long line never becomes one of its keys
     return _parse(text)
 
 
+# Keys are lines of at most MAX_ACTION_LINE characters: a full cache holds about 4 MB.
 @lru_cache(maxsize=16384)  # replays read the same lines again and again; actions are frozen
 def _parse(text: str) -> Action:
     """`parse_action`, remembered per line (errors are not remembered)."""
-    m = _HEAD.match(text)
-    if not m:
-        raise NotationError(
-            f"'{text.strip()}' is not an action: start with the player, like 'p1 end'"
-        )
-    player, verb, rest = int(m.group(1)) - 1, m.group(2).lower(), m.group(3)
-    if player < 0:
-        raise NotationError("players are numbered from p1")
+    player, verb, rest = split_action(text, "p1 end")
     if verb == "roll":
         return Roll(player, parse_faces(rest))
     if verb == "reroll":

@@ -10,6 +10,7 @@ from facade.errors import IllegalAction
 from facade.events import Event
 from facade.grid import CELLS, cell_name
 from facade.notation import format_cells
+from facade.options import checked_options
 from facade.outcome import EndReason
 from facade.placements import Placement, cell_names
 from facade.selfplay import winners
@@ -44,6 +45,8 @@ from rollwrite.view import player_view
 
 ARMS_LINES = {ln.short: ln for ln in COAT_OF_ARMS_LINES}
 DEFAULT_OPTIONS: dict[str, Any] = {"mirror": False, "dice": "seeded"}
+# mirror: RULES 5.12; dice: rolled by the game from the seed, or real dice typed in
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {"mirror": (False, True), "dice": ("seeded", "manual")}
 
 
 class GameState:
@@ -59,11 +62,7 @@ class GameState:
             raise IllegalAction(
                 f"Roll & Write is for 1 to {MAX_SEATS} players (1: the solitaire challenge)"
             )
-        options = {**DEFAULT_OPTIONS, **(config.get("options") or {})}
-        if not isinstance(options["mirror"], bool):
-            raise IllegalAction("mirror is on or off: true or false")
-        if options["dice"] not in ("seeded", "manual"):
-            raise IllegalAction("dice must be 'seeded' (rolled by the game) or 'manual' (typed in)")
+        options = checked_options(config.get("options"), DEFAULT_OPTIONS, OPTION_VALUES)
         self.config: dict[str, Any] = {
             "players": list(names),
             "seed": config.get("seed", 0),

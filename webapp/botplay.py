@@ -18,11 +18,8 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from sqlalchemy import func, select
-
 from bots.levels import EDITIONS, make_bot
 from facade.errors import IllegalAction
-from webapp.db import actions
 from webapp.store import Conflict, Game, Store
 
 log = logging.getLogger(__name__)
@@ -55,16 +52,9 @@ def since_last(game: Game, store: Store | None = None) -> float:
 
 def _logged_elapsed(store: Store, game: Game) -> float:
     """Seconds since the newest action row of the game was written (inf: none yet)."""
-    with store.engine.connect() as conn:
-        when = conn.execute(
-            select(func.max(actions.c.created_at)).where(actions.c.game_id == game.id)
-        ).scalar()
+    when = store.last_moved(game)
     if when is None:
         return float("inf")
-    if isinstance(when, str):  # some SQLite drivers hand back the text
-        when = datetime.fromisoformat(when)
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)  # SQLite's CURRENT_TIMESTAMP is UTC
     return max(0.0, (datetime.now(UTC) - when).total_seconds())
 
 

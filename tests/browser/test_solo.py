@@ -186,9 +186,10 @@ def test_the_daily_challenge_reaches_12_by_the_hints_and_shows_turns_and_par(
 
 def test_an_unfinished_game_is_found_again_after_the_browser_is_closed(browser, live_server,
                                                                         shots):
-    from tests.browser.conftest import PHONE
+    from tests.browser.conftest import PHONE, serve_cdn
 
     first = browser.new_context(**PHONE, base_url=live_server)
+    serve_cdn(first, "up")
     page = first.new_page()
     code = _start_bots(page, shots)
     table = Table(code, [page], shots)
@@ -199,6 +200,7 @@ def test_an_unfinished_game_is_found_again_after_the_browser_is_closed(browser, 
     first.close()
 
     again = browser.new_context(**PHONE, base_url=live_server, storage_state=kept)
+    serve_cdn(again, "up")
     try:
         page = again.new_page()
         page.goto("/")

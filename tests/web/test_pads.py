@@ -350,7 +350,11 @@ def test_preview_of_bad_options_is_a_400_with_the_reason(client, query, message)
 
 
 def test_htmx_swaps_a_400_into_the_target_that_receives_the_swap_event(client):
-    """htmx leaves 4xx answers unswapped unless told; the handler must sit on the target."""
+    """htmx leaves 4xx answers unswapped unless told: static/app.js swaps a 4xx answer that
+    carries the id of its target (one rule for every page; no inline handler: the CSP)."""
     html = client.get("/print/").get_data(as_text=True)
-    assert 'hx-target="#pads"' in html
-    assert re.search(r'<div id="pads"[^>]*hx-on::before-swap="[^"]*status === 400', html)
+    assert 'hx-target="#pads"' in html and "hx-on" not in html
+    app_js = (Path(__file__).resolve().parents[2] / "static" / "app.js").read_text()
+    assert "'id=\"' + target.id + '\"'" in app_js
+    refused = client.get("/print/?pages=0", headers={"HX-Request": "true"})
+    assert refused.status_code == 400 and 'id="pads"' in refused.get_data(as_text=True)

@@ -35,6 +35,7 @@ from rollwrite.solitaire import result as challenge_result
 from webapp import table_page as P  # noqa: N812
 from webapp.context import store as _store
 from webapp.game_text import game_text
+from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.store import Game, NotFound, Store
 from webapp.table_seats import NAME_MAX, clean_name
@@ -236,10 +237,7 @@ def create_bots() -> Any:
     """A game against 1 to 3 bots, each with its level; the mirror option."""
     form = request.form
     name = clean_name(form.get("name")) or _("Player")
-    try:
-        count = int(form.get("bots", ""))
-    except ValueError:
-        count = 0
+    count = number(form.get("bots"), 1) or 0
     if not 1 <= count <= MAX_BOTS:
         return _page(form, _("Choose 1, 2 or 3 bots."), 400)
     levels = [form.get(f"level{i}", "greedy") for i in range(1, count + 1)]
@@ -307,10 +305,7 @@ def share_text(seed: str, res: dict[str, Any], par_result: dict[str, Any],
 def result(code: str) -> Any:
     """A finished challenge: turns to 12 points, the par, the game as text, the records."""
     store = _store()
-    try:
-        game = store.game(code)
-    except NotFound:
-        raise
+    game = store.game(code)
     challenge = challenge_of(game)
     if game.kind != "solo" or challenge is None:
         raise NotFound(code)
