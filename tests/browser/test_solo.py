@@ -176,7 +176,8 @@ def test_the_daily_challenge_reaches_12_by_the_hints_and_shows_turns_and_par(
     text = phone.input_value("#gametext")
     assert text.count("\n") > 20 and "copenhagen-game: 1" in text
     assert f'seed: "{seed}"' in text  # a finished game's text gives its seed
-    assert phone.locator("button[data-copy]").is_visible()  # the copy button, with scripts
+    assert phone.locator("button[data-copy=gametext]").is_visible()  # copy buttons, with scripts
+    assert phone.locator("button[data-copy=sharetext]").is_visible()
     assert "Streak: 1 day in a row" in body
     phone.goto("/s/")
     assert "Your records" in phone.inner_text("main")

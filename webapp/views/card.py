@@ -42,6 +42,7 @@ from webapp.context import store as _store
 from webapp.errors import page
 from webapp.inputs import number
 from webapp.limits import create_limited
+from webapp.points_chart import end_chart
 from webapp.refusals import refusal_message
 from webapp.security import PRIVATE
 from webapp.store import Game, Store
@@ -436,6 +437,8 @@ def _model(store: Store, game: Game, state: Any, who: Who) -> dict[str, Any]:
 
 def _render_game(store: Store, game: Game, state: Any, who: Who, **extra: Any) -> str:
     model = _model(store, game, state, who)
+    model["chart"] = (end_chart(store.log(game), [p["name"] for p in model["players"]])
+                      if model.get("over") else None)
     model.update(extra)
     model["poll_url"] = url_for("card.poll", code=game.code, seq=model["seq"],
                                 **{k: v for k, v in request.args.items()

@@ -43,8 +43,10 @@ from webapp.context import store as _store
 from webapp.errors import page
 from webapp.inputs import number
 from webapp.limits import create_limited
+from webapp.points_chart import end_chart
 from webapp.store import Conflict, Game, NotFound, normalise_code
 from webapp.table_events import action_text, event_text, refusal_text
+from webapp.table_hint import hint_dice, hint_reason, hint_words
 from webapp.table_seats import (
     NAME_MAX,
     clean_name,
@@ -256,6 +258,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
                            if ch in P.FACE_LETTERS)[: ctx["roll_count"]]
     ctx.update(_grid_context(game, state, view, seat, legal, args, highlight))
     ctx["hint"] = None
+    ctx["chart"] = end_chart(store.log(game), names) if view["over"] else None
     return ctx
 
 
@@ -325,7 +328,7 @@ def _grid_context(
         params = {"cell": name}
         if grid_mode == "extra":
             params["mode"] = "extra"
-        return url_for("tables.table", code=game.code, **params)
+        return url_for("tables.table", code=game.code, **params) + "#sheet"
 
     rows = view["buildings"][seat]["rows"]
     return {
@@ -599,20 +602,21 @@ def hint_cells(action: Any) -> list[str]:
     return []
 
 
-def _hint_for(game: Game, state: Any, seat: int) -> tuple[str, str, list[str]]:
-    """The strong bot's suggestion for `seat` (decided from that seat's view only), with its
-    reason and cells; kept per game position, since the search takes a moment."""
+def _hint_for(game: Game, state: Any, seat: int) -> Any:
+    """The strong bot's suggestion for `seat` (decided from that seat's view only); kept per
+    game position, since the search takes a moment."""
 
-    def search() -> tuple[str, str, list[str]]:
-        action, why = bot_hint(state.view(seat), seat)
-        return str(action), why, hint_cells(action)
+    def search() -> Any:
+        action, _why = bot_hint(state.view(seat), seat)
+        return action
 
     return remembered("table_hints", (game.id, state.seq, seat), search)
 
 
 @bp.get("/<code>/hint")
 def hint(code: str) -> Any:
-    """A solo player's hint: the strong bot's move, why, and its cells on the sheet."""
+    """A solo player's hint: the strong bot's move in words, why, and the move highlighted
+    (its cells on the sheet, its dice, its button)."""
     game = _game(code)
     seat = _seat(game)
     if game.kind != "solo" or seat is None:
@@ -622,8 +626,11 @@ def hint(code: str) -> Any:
     if state.is_over() or seat not in state.to_act() or state.is_chance():
         return _refuse(game, 409, _("Nothing to hint"),
                        _("A hint helps when it is your move; wait for your turn or your pick."))
-    text, why, cells = _hint_for(game, state, seat)
-    return _render_table(game, args={}, hint={"action": text, "reason": why, "cells": cells})
+    action = _hint_for(game, state, seat)
+    info = {"action": str(action), "words": hint_words(action, list(state.dice)),
+            "reason": hint_reason(state, action), "cells": hint_cells(action),
+            "dice": hint_dice(action)}
+    return _render_table(game, args={}, hint=info)
 
 
 # ---------------------------------------------------------------------------- host
