@@ -19,6 +19,7 @@ from functools import partial
 from typing import Any
 
 from bots.levels import EDITIONS, make_bot
+from facade.contract import EngineState
 from facade.errors import IllegalAction
 from webapp.store import Conflict, Game, Store
 
@@ -63,7 +64,7 @@ def bot_levels(store: Store, game: Game) -> dict[int, str]:
     return {s.seat: s.bot for s in store.seats(game) if s.bot}
 
 
-def pending(state: Any, levels: dict[int, str]) -> list[int]:
+def pending(state: EngineState, levels: dict[int, str]) -> list[int]:
     """Bot seats that the engine expects an action from now."""
     if state.is_over():
         return []
@@ -77,7 +78,7 @@ def bot_seed(game: Game, seq: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def decide(game: Game, state: Any, seat: int, level: str) -> str:
+def decide(game: Game, state: Any, seat: int, level: str) -> str:  # noqa: ANN401 - dice too
     """The action line a bot of `level` plays for `seat`, decided from that seat's view; a
     roll that is due (app dice) is the engine's, as for anyone."""
     if state.is_chance() and seat == getattr(state, "active", None):

@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import Engine, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
+from facade.contract import StoredState
 from facade.errors import IllegalAction
 from facade.events import Event
 from facade.limits import MAX_GAME_ACTIONS
@@ -102,7 +103,7 @@ def normalise_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
-Engines = dict[str, Callable[..., Any]]  # edition -> factory(config) of a fresh game state
+Engines = dict[str, Callable[[dict[str, Any]], StoredState]]  # edition -> factory(config)
 
 
 class Store:
@@ -112,7 +113,7 @@ class Store:
         self.engine = engine
         self.factories = factories
         self.cache_size = cache_size
-        self._cache: OrderedDict[int, Any] = OrderedDict()
+        self._cache: OrderedDict[int, StoredState] = OrderedDict()
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ games
@@ -293,7 +294,7 @@ class Store:
             ).all()
         return [Logged(r.seq, r.seat, bool(r.by_host), r.text, r.events) for r in rows]
 
-    def state(self, game: Game) -> Any:
+    def state(self, game: Game) -> Any:  # noqa: ANN401 - a StoredState of game.edition
         """The game's state: the replay of its log (a private copy the caller may change)."""
         with self._lock:
             cached = self._cache.get(game.id)
@@ -308,7 +309,7 @@ class Store:
         self._remember(game.id, cached)
         return cached.clone()
 
-    def _remember(self, game_id: int, state: Any) -> None:
+    def _remember(self, game_id: int, state: StoredState) -> None:
         with self._lock:
             old = self._cache.get(game_id)
             if old is None or _seq(old) <= _seq(state):
@@ -373,6 +374,6 @@ def _game(row: Any) -> Game:
 __all__ = ["Conflict", "Game", "IllegalAction", "Logged", "NotFound", "Seat", "Store"]
 
 
-def _seq(state: Any) -> int:
+def _seq(state: StoredState) -> int:
     """Actions applied so far: the state's sequence number."""
     return int(state.seq)
