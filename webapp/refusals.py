@@ -105,7 +105,7 @@ WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "too_long": lambda p: _("That text is too long: at most %(max)s characters.",
                             max=p["max"]),
     "not_an_action": lambda p: _("That is not a move: a move starts with the player, like "
-                                 "“p1 end”."),
+                                 "“%(example)s”.", example=p.get("example", "p1 end")),
     "player_number": lambda p: _("Players are numbered from p1."),
     "unknown_action": lambda p: _("The game has no such move."),
     "no_such_player": lambda p: _("There is no seat %(n)s at this table.", n=_player(p)),

@@ -397,7 +397,7 @@ def test_garbled_action_teaches_the_notation(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
     refused(app, phone, code, {"action": "take everything", "seq": seq_on(body)}, 400,
-            "is not an action")
+            "like “p1 take 3,4”")
     refused(app, phone, code, {"action": "p1 take 3,4"}, 400, "Reload")
 
 

@@ -48,11 +48,12 @@ def test_an_action_line_with_spaces_inside_the_cap_still_reads(parse, example):
     assert str(parse(padded)) == example
 
 
-@pytest.mark.parametrize("head", ["p² end", "p① end", "p١ end", "pp end", "p12 end", "p1"])
+@pytest.mark.parametrize("head", ["p² end", "p① end", "p١ end", "pp end", "p12 end", "p1",
+                                  "p0 end"])
 def test_the_player_is_p_and_one_ascii_digit(head):
     with pytest.raises(IllegalAction) as err:
         dice_action(head)
-    assert err.value.code == "notation"
+    assert err.value.code == ("player_number" if head == "p0 end" else "not_an_action")
 
 
 def test_a_game_text_is_capped_as_a_whole_per_line_and_in_actions():
@@ -114,7 +115,7 @@ def test_a_pasted_game_with_a_long_line_is_refused_and_not_stored(app, phone):
     assert resp.status_code == 400 and "longer than 1000" in resp.get_data(as_text=True)
     resp = phone.post("/r", {"text": 'copenhagen-game: 1\nedition: rollwrite\nplayers: ["A"]\n'
                                      "options: " + "[" * 450 + "]" * 450})
-    assert resp.status_code == 400 and "nests more" in resp.get_data(as_text=True)
+    assert resp.status_code == 400 and "nested more than 8" in resp.get_data(as_text=True)
     with store_of(app).engine.connect() as conn:
         from sqlalchemy import text
 
