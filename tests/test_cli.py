@@ -114,12 +114,14 @@ def test_bench_reliability_without_postgres_says_so_and_adds_up_every_request(
             "server_errors": 0, "move_p95_ms": 12.5, "acknowledged_after_fault": 40,
             "no_answer": 3}
     bad = {"requests": 160, "forged_requests": 150, "server_errors": 0, "refused_changed": 0,
-           "unreadable": 0}
+           "unreadable": 0, "slowest_refusal_ms": 12.0}
     monkeypatch.setattr(reliability, "pg_answers", lambda: "OperationalError: refused")
     monkeypatch.setattr(reliability, "start_pg", lambda: None)
     monkeypatch.setattr(reliability, "AppServer", Server)
     monkeypatch.setattr(reliability, "durability", lambda *a, **k: dict(part))
     monkeypatch.setattr(reliability, "forged", lambda *a, **k: dict(bad))
+    monkeypatch.setattr(reliability, "hidden_info", lambda *a, **k: {
+        "hidden_info_leaks": 0, "hidden_info_pages": 28, "leaks": []})
     data = reliability.measure(quick=True)
     assert [k for k in RELIABILITY_KEYS if k not in data] == []
     assert data["postgres"].startswith("not available (OperationalError: refused)")
