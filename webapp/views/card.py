@@ -70,7 +70,10 @@ ABILITY_HELP = {
     "change": _l("Pay with cards of one other colour as if they were the tile's colour."),
     "both": _l("Take cards and build in the same turn."),
 }
-LEVEL_LABELS = {"random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong")}
+LEVEL_LABELS = {
+    "random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong"),
+    "expert": _l("expert"),
+}
 
 
 # ---------------------------------------------------------------------- access
