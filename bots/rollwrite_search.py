@@ -26,7 +26,7 @@ HORIZON = 1  # own turns played out after the current one (and the others' turns
 OPPONENT_WEIGHT = 0.5  # how much the others' progress counts against this player's
 WIN_BONUS = 6.0  # a rollout in which this player has won (or the others have)
 
-_ROLLOUT_POLICY = GreedyBot(0)  # greedy decisions use no randomness
+ROLLOUT_POLICY = GreedyBot(0)  # greedy decisions use no randomness
 
 
 def position_value(state: GameState, player: int) -> float:
@@ -54,7 +54,7 @@ def roll_out(state: GameState, player: int, seed: int, horizon: int = HORIZON) -
             state.apply(state.chance_action())
             continue
         seat = state.to_act()[0]
-        state.apply(_ROLLOUT_POLICY.decide(state, seat))
+        state.apply(ROLLOUT_POLICY.decide(state, seat))
     return position_value(state, player)
 
 

@@ -94,3 +94,30 @@ def test_rollouts_use_their_own_dice_not_the_games():
     roll_out(world, 0, 12345, horizon=1)
     assert state.config["seed"] == "kept" and world.config["seed"] == 12345
     assert world.turn >= 1 or world.is_over()
+
+
+def test_review_judges_each_turn_against_the_expert():
+    """`bots.review`: each drawn turn of the text, the move played as logged, losses never
+    negative, labels by the stated thresholds, 100 % for a player who lost nothing."""
+    from bots import review as rv
+    from facade.gametext import read_text, write_text
+
+    state = rollwrite.new_game(2, 77)
+    bots = {0: make_bot("rollwrite", "greedy", 1), 1: make_bot("rollwrite", "random", 2)}
+    while not state.is_over() and state.turn < 4:
+        if state.is_chance():
+            state.apply(state.chance_action())
+        else:
+            p = state.to_act()[0]
+            state.apply(bots[p].choose(state.view(p), p))
+    text = write_text("rollwrite", state.config["players"], state.config["options"], 77,
+                      state.log)
+    result = rv.review(read_text(text), rollouts=1)
+    draws = [line for line in state.log if line.split()[1] == "draw"]
+    assert [t["played"].split(" / ")[-1] for t in result["turns"]] == [
+        " ".join(d.split()[1:]) for d in draws]
+    assert all(t["loss"] >= 0 and t["label"] == rv.label_of(t["loss"]) for t in result["turns"])
+    assert [rv.label_of(x) for x in (0.2, 0.3, 0.7, 1.5)] == [
+        "", "inaccuracy", "mistake", "blunder"]
+    assert rv.accuracy([0.0, 0.0]) == 100.0 and rv.accuracy([2.0]) == 0.0
+    assert {p["name"] for p in result["players"]} == set(state.config["players"])

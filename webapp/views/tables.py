@@ -30,10 +30,10 @@ from flask import (
 )
 from flask_babel import gettext as _
 
+from bots.hints import dice_hint as bot_hint
 from bots.levels import make_bot
 from facade.errors import IllegalAction
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.bots import hint as bot_hint
 from webapp import botplay
 from webapp import table_page as P  # noqa: N812
 from webapp.context import is_host as _is_host
@@ -600,7 +600,7 @@ def hint_cells(action: Any) -> list[str]:
 
 
 def _hint_for(game: Game, state: Any, seat: int) -> tuple[str, str, list[str]]:
-    """The strong bot's suggestion for `seat` (decided from that seat's view only), with its
+    """The expert bot's suggestion for `seat` (decided from that seat's view only), with its
     reason and cells; kept per game position, since the search takes a moment."""
 
     def search() -> tuple[str, str, list[str]]:
