@@ -121,3 +121,25 @@ def test_review_judges_each_turn_against_the_expert():
         "", "inaccuracy", "mistake", "blunder"]
     assert rv.accuracy([0.0, 0.0]) == 100.0 and rv.accuracy([2.0]) == 0.0
     assert {p["name"] for p in result["players"]} == set(state.config["players"])
+
+
+def test_review_command_prints_the_review_as_json(tmp_path, capsys):
+    """`copenhagen review FILE --json`: the turns and one accuracy per player."""
+    import json
+
+    from commandline.main import main
+    from facade.gametext import write_text
+
+    state = rollwrite.new_game(1, 3)
+    bot = make_bot("rollwrite", "greedy", 1)
+    while not state.is_over() and state.turn < 2:
+        if state.is_chance():
+            state.apply(state.chance_action())
+        else:
+            state.apply(bot.choose(state.view(0), 0))
+    path = tmp_path / "game.txt"
+    path.write_text(write_text("rollwrite", state.config["players"], state.config["options"], 3,
+                               state.log))
+    assert main(["review", str(path), "--json", "--rollouts", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["turns"]) == 2 and 0 <= data["players"][0]["accuracy"] <= 100
