@@ -85,6 +85,8 @@ def test_expert_games_are_reproducible_from_their_seeds():
         return list(state.log)
 
     assert game(8) == game(8)
+    state = boardgame.new_game(2, 6)
+    assert card_bot(4).choose(state.view(0), 0) == card_bot(4).choose(state.view(0), 0)
 
 
 def test_rollouts_use_their_own_dice_not_the_games():
