@@ -1,4 +1,5 @@
-"""Bot speed and strength figures: strong move time (p95) and solitaire turns to 12."""
+"""Bot speed and strength figures: move times (p95) of the strong and expert bots, and
+solitaire turns to 12."""
 
 from __future__ import annotations
 
@@ -15,27 +16,41 @@ from bots.solitaire import play_state
 class Timed:
     """A bot that notes how long each of its decisions takes."""
 
-    def __init__(self, bot: Bot, times: list[float]) -> None:
-        self.bot, self.times = bot, times
+    def __init__(self, bot: Bot, times: list[float], cpu: list[float] | None = None) -> None:
+        self.bot, self.times, self.cpu = bot, times, cpu if cpu is not None else []
 
     def choose(self, view: dict[str, Any], player: int) -> Any:  # noqa: ANN401
-        """The wrapped bot's choice, timed."""
-        start = time.perf_counter()
+        """The wrapped bot's choice, timed (wall clock, and this process's CPU time)."""
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = self.bot.choose(view, player)
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - start_cpu)
         return action
+
+
+def p95_ms(times: list[float]) -> float:
+    """The 95th percentile of durations in seconds, in milliseconds."""
+    times = sorted(times)
+    return times[int(0.95 * (len(times) - 1))] * 1000 if times else 0.0
+
+
+def move_times(edition: str, level: str, games: int, seed: int = 1
+               ) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU durations of every decision of a bot of `level` over whole 2-player
+    games against greedy."""
+    engine = importlib.import_module(edition)
+    times: list[float] = []
+    cpu: list[float] = []
+    for g in range(games):
+        state = engine.new_game(2, seed * 1000 + g)
+        bot = Timed(make_bot(edition, level, g), times, cpu)
+        play_out(state, {0: bot, 1: make_bot(edition, "greedy", g + 1)})
+    return times, cpu
 
 
 def strong_move_ms_p95(edition: str, games: int, seed: int = 1) -> float:
     """95th percentile of the strong bot's decision time over whole 2-player games."""
-    engine = importlib.import_module(edition)
-    times: list[float] = []
-    for g in range(games):
-        state = engine.new_game(2, seed * 1000 + g)
-        strong = Timed(make_bot(edition, "strong", g), times)
-        play_out(state, {0: strong, 1: make_bot(edition, "greedy", g + 1)})
-    times.sort()
-    return times[int(0.95 * (len(times) - 1))] * 1000
+    return p95_ms(move_times(edition, "strong", games, seed)[0])
 
 
 def solitaire_turns(level: str, seeds: int) -> float:
@@ -47,12 +62,17 @@ def measure(quick: bool = False) -> dict[str, Any]:
     """Figures for `copenhagen bench`."""
     seeds = 10 if quick else 200
     games = 1 if quick else 6
-    return {
+    out: dict[str, Any] = {
         "strong_move_ms_p95": round(strong_move_ms_p95("rollwrite", games), 1),
         "card_strong_move_ms_p95": round(strong_move_ms_p95("boardgame", games), 1),
-        "solitaire_seeds": seeds,
-        "solitaire_mean_turns": {
-            level: round(solitaire_turns(level, seeds), 2)
-            for level in ("random", "greedy", "strong")
-        },
     }
+    for edition, prefix in (("rollwrite", ""), ("boardgame", "card_")):
+        wall, cpu = move_times(edition, "expert", games)
+        out[f"{prefix}expert_move_ms_p95"] = round(p95_ms(wall), 1)
+        out[f"{prefix}expert_move_cpu_ms_p95"] = round(p95_ms(cpu), 1)  # the same on a busy machine
+    out["solitaire_seeds"] = seeds
+    out["solitaire_mean_turns"] = {
+        level: round(solitaire_turns(level, seeds), 2)
+        for level in ("random", "greedy", "strong", "expert")
+    }
+    return out

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from boardgame.bots import LEVELS as CARD_LEVELS
-from rollwrite.bots import LEVELS as DICE_LEVELS
+from boardgame.bots import LEVELS as CARD_BASE_LEVELS
+from bots.card_search import ExpertBot as CardExpertBot
+from bots.rollwrite_search import ExpertBot as DiceExpertBot
+from rollwrite.bots import LEVELS as DICE_BASE_LEVELS
+
+# The searching bots live here, above both engines: `expert` is the top level of each edition.
+DICE_LEVELS: dict[str, Any] = {**DICE_BASE_LEVELS, "expert": DiceExpertBot}
+CARD_LEVELS: dict[str, Any] = {**CARD_BASE_LEVELS, "expert": CardExpertBot}
 
 EDITIONS = ("rollwrite", "boardgame")
 LEVELS_BY_EDITION: dict[str, dict[str, Any]] = {
@@ -36,7 +42,7 @@ def check_level(level: str) -> str:
 
 
 def make_bot(edition: str, level: str, seed: int = 0) -> Bot:
-    """A bot of `level` (`random`, `greedy` or `strong`) for `edition` (`rollwrite` or
+    """A bot of `level` (`random`, `greedy`, `strong` or `expert`) for `edition` (`rollwrite` or
     `boardgame`), its own random choices seeded with `seed`."""
     if edition not in LEVELS_BY_EDITION:
         raise ValueError(f"unknown edition '{edition}': {_either(EDITIONS)}")

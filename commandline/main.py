@@ -133,6 +133,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run(args.file)
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """Review a Roll & Write game text turn by turn against the expert bot."""
+    from bots.review import review
+    from facade.gametext import read_text
+
+    text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
+    result = review(read_text(text), rollouts=args.rollouts)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+        return 0
+    names = [p["name"] for p in result["players"]]
+    for t in result["turns"]:
+        mark = f"  {t['label'].upper()}" if t["label"] else ""
+        print(f"turn {t['turn']:>2} {names[t['player']]}: {t['played']}  "
+              f"({t['played_points']} pts)  best: {t['best']}  ({t['best_points']} pts)  "
+              f"loss {t['loss']}{mark}")
+    for p in result["players"]:
+        print(f"{p['name']}: accuracy {p['accuracy']} %, {p['inaccuracies']} inaccuracies, "
+              f"{p['mistakes']} mistakes, {p['blunders']} blunders")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """The web app under gunicorn."""
     from commandline.serve import run
@@ -151,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--players", type=int, default=3, choices=[1, 2, 3, 4])
     demo.add_argument("--seed", default="demo")
     demo.add_argument("--bot", default="greedy", type=_bot_level,
-                      help="random, greedy or strong")
+                      help="random, greedy, strong or expert")
     demo.set_defaults(func=cmd_demo)
 
     sim = sub.add_parser("simulate", help="self-play statistics")
@@ -200,6 +222,13 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a game text (the web app's 'download as text')")
     rep.add_argument("file", help="the game text, or - to read it from standard input")
     rep.set_defaults(func=cmd_replay)
+
+    rev = sub.add_parser("review", help="review a Roll & Write game text against the expert bot")
+    rev.add_argument("file", help="the game text, or - to read it from standard input")
+    rev.add_argument("--rollouts", type=_positive, default=12,
+                     help="play-outs to the end per move judged (default 12)")
+    rev.add_argument("--json", action="store_true")
+    rev.set_defaults(func=cmd_review)
 
     from commandline.serve import add_arguments as serve_arguments
 

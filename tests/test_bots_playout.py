@@ -6,10 +6,8 @@ import pytest
 
 import boardgame
 import rollwrite
-from boardgame.bots import LEVELS as CARD_LEVELS
-from bots.levels import EDITIONS, LEVEL_NAMES, check_level, make_bot
+from bots.levels import CARD_LEVELS, DICE_LEVELS, EDITIONS, LEVEL_NAMES, check_level, make_bot
 from bots.playout import Step, play_out
-from rollwrite.bots import LEVELS as DICE_LEVELS
 
 ENGINES = {"rollwrite": rollwrite, "boardgame": boardgame}
 
@@ -34,16 +32,17 @@ def test_make_bot_builds_the_edition_s_own_bot_of_that_level(edition, level):
 
 
 def test_both_editions_offer_the_same_levels():
-    assert tuple(DICE_LEVELS) == tuple(CARD_LEVELS) == LEVEL_NAMES == ("random", "greedy", "strong")
+    assert tuple(DICE_LEVELS) == tuple(CARD_LEVELS) == LEVEL_NAMES == (
+        "random", "greedy", "strong", "expert")
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_an_unknown_level_gets_one_message_naming_the_levels_in_both_editions(edition):
     with pytest.raises(ValueError) as err:
-        make_bot(edition, "expert")
-    assert str(err.value) == "unknown bot level 'expert': random, greedy or strong"
-    with pytest.raises(ValueError, match="unknown bot level 'expert'"):
-        check_level("expert")
+        make_bot(edition, "master")
+    assert str(err.value) == "unknown bot level 'master': random, greedy, strong or expert"
+    with pytest.raises(ValueError, match="unknown bot level 'master'"):
+        check_level("master")
     assert check_level("strong") == "strong"
 
 

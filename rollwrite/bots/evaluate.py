@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bots.potential import grid_value as facade_grid_value
 from rollwrite.material import COAT_OF_ARMS_LINES, COLOURS, TRACK_LENGTH, TRACKS
 from rollwrite.sheet import Sheet
@@ -9,6 +11,7 @@ from rollwrite.sheet import Sheet
 ARMS_LINES = frozenset((ln.kind, ln.index) for ln in COAT_OF_ARMS_LINES)
 
 
+@lru_cache(maxsize=1 << 17)  # the searching bot asks the same grids again and again
 def grid_value(filled: int, bricks: int) -> float:
     """The building's promise on a Roll & Write sheet (coats of arms on rows 2, 4, 6, b, d)."""
     return facade_grid_value(filled, bricks, ARMS_LINES)

@@ -82,9 +82,9 @@ def test_home_lists_the_card_edition(client):
     assert 'href="/c/new"' in body
 
 
-def test_new_game_form_offers_people_and_three_bot_levels(client):
+def test_new_game_form_offers_people_and_four_bot_levels(client):
     body = client.get("/c/new").get_data(as_text=True)
-    for value in ("person", "random", "greedy", "strong", "hotseat", "table"):
+    for value in ("person", "random", "greedy", "strong", "expert", "hotseat", "table"):
         assert f'value="{value}"' in body
     assert 'name="csrf_token"' in body
 

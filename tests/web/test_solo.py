@@ -88,7 +88,7 @@ def words(html: str) -> str:
 # ------------------------------------------------------------------------- starting
 def test_solo_page_offers_bot_levels_and_todays_challenge(phone):
     page = phone.get("/s/").get_data(as_text=True)
-    for level in ("random", "greedy", "strong"):
+    for level in ("random", "greedy", "strong", "expert"):
         assert f'value="{level}"' in page
     assert 'name="bots" value="3"' in page and 'name="bots" value="4"' not in page
     assert f'value="{DAY}"' in page  # the seed field holds today's date

@@ -29,8 +29,9 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from boardgame import actions as A  # noqa: N812
-from boardgame.bots import LEVELS, hint
 from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOURS, LETTER, WHITE
+from bots.hints import card_hint as hint
+from bots.levels import CARD_LEVELS as LEVELS
 from facade.errors import IllegalAction
 from facade.grid import bits, cell_name, parse_cell
 from webapp import botplay
@@ -72,7 +73,10 @@ ABILITY_HELP = {
     "change": _l("Pay with cards of one other colour as if they were the tile's colour."),
     "both": _l("Take cards and build in the same turn."),
 }
-LEVEL_LABELS = {"random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong")}
+LEVEL_LABELS = {
+    "random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong"),
+    "expert": _l("expert"),
+}
 
 
 # ---------------------------------------------------------------------- access
@@ -701,7 +705,7 @@ def log(code: str) -> str:
 
 
 def _hint_for(game: Game, state: Any, seat: int) -> tuple[A.Action, str]:
-    """The strong bot's suggestion from the seat's view (kept per game, move and seat)."""
+    """The expert bot's suggestion from the seat's view (kept per game, move and seat)."""
     return remembered("card_hints", (game.id, len(state.log), seat),
                       lambda: hint(state.view(seat), seat))
 

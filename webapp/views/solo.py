@@ -49,7 +49,10 @@ MAX_BOTS = 3
 SEED_MAX = 40  # characters of a typed challenge seed
 PAR_LEVEL = "strong"  # the bot whose result on the same seed is the par to beat
 RECORD_GAMES = 120  # finished challenges read for the records (newest first)
-LEVEL_LABELS = {"random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong")}
+LEVEL_LABELS = {
+    "random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong"),
+    "expert": _l("expert"),
+}
 _BROWSER_RE = re.compile(r"^[0-9a-f]{32}$")
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -243,7 +246,7 @@ def create_bots() -> Any:
     levels = [form.get(f"level{i}", "greedy") for i in range(1, count + 1)]
     for i, level in enumerate(levels):
         if level not in LEVEL_NAMES:
-            return _page(form, _("Bot %(n)s: choose its level: random, greedy or strong.",
+            return _page(form, _("Bot %(n)s: choose its level: random, greedy, strong or expert.",
                                  n=i + 1), 400)
     if form.get("name") and clean_name(form.get("name")) is None:
         return _page(form, _("Give your name: 1 to %(max)s characters.", max=NAME_MAX), 400)

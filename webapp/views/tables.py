@@ -30,10 +30,10 @@ from flask import (
 )
 from flask_babel import gettext as _
 
+from bots.hints import dice_hint as bot_hint
 from bots.levels import make_bot
 from facade.errors import IllegalAction
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.bots import hint as bot_hint
 from webapp import botplay
 from webapp import table_page as P  # noqa: N812
 from webapp.context import is_host as _is_host
@@ -603,7 +603,7 @@ def hint_cells(action: Any) -> list[str]:
 
 
 def _hint_for(game: Game, state: Any, seat: int) -> Any:
-    """The strong bot's suggestion for `seat` (decided from that seat's view only); kept per
+    """The expert bot's suggestion for `seat` (decided from that seat's view only); kept per
     game position, since the search takes a moment."""
 
     def search() -> Any:
@@ -615,7 +615,7 @@ def _hint_for(game: Game, state: Any, seat: int) -> Any:
 
 @bp.get("/<code>/hint")
 def hint(code: str) -> Any:
-    """A solo player's hint: the strong bot's move in words, why, and the move highlighted
+    """A solo player's hint: the expert bot's move in words, why, and the move highlighted
     (its cells on the sheet, its dice, its button)."""
     game = _game(code)
     seat = _seat(game)

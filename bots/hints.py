@@ -1,0 +1,30 @@
+"""Hints from the top level (`expert`) of each edition: its action and a reason in words.
+
+The editions' own `hint` functions (the strong bot's) stay for what imports them; the web
+app asks here, as the expert lives above both engines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgame.bots.hint import reason as card_reason
+from bots.card_search import ExpertBot as CardExpertBot
+from bots.rollwrite_search import ExpertBot as DiceExpertBot
+from rollwrite.bots.hint import reason as dice_reason
+
+HINT_SEED = 0  # the same hint for the same position, every time
+
+
+def dice_hint(view: dict[str, Any], player: int) -> tuple[Any, str]:
+    """The expert's Roll & Write action for `player` from the seat's view, with a reason."""
+    bot = DiceExpertBot(HINT_SEED)
+    state = bot.state_of(view, player)
+    action = bot.decide(state, player)
+    return action, dice_reason(state, action)
+
+
+def card_hint(view: dict[str, Any], player: int) -> tuple[Any, str]:
+    """The expert's card-edition action for `player` from the seat's view, with a reason."""
+    bot = CardExpertBot(HINT_SEED)
+    action = bot.choose(view, player)
+    return action, card_reason(bot.state_of(view, player), action)

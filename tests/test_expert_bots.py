@@ -1,0 +1,147 @@
+"""The expert (searching) bots: legal actions only, the same game from the same seeds, and
+decisions read from the seat's view only (issue 21)."""
+
+import random
+from functools import partial
+
+import boardgame
+import rollwrite
+from bots.levels import LEVEL_NAMES, make_bot
+from bots.rollwrite_search import ExpertBot, roll_out
+from rollwrite.dice import seeded_roll
+
+dice_bot = partial(make_bot, "rollwrite", "expert")
+card_bot = partial(make_bot, "boardgame", "expert")
+SAME_FIRST_ROLL = ("peek-a", "peek-16198")  # same first roll, other rerolls (test_bots_rules)
+
+
+def random_positions(engine, players, seed, count):
+    """States reached by random legal play, with the seat to decide."""
+    rng = random.Random(seed)
+    state = engine.new_game(players, seed)
+    out = []
+    while not state.is_over() and len(out) < count:
+        if state.is_chance():
+            state.apply(state.chance_action())
+            continue
+        p = rng.choice(state.to_act())
+        out.append((state.clone(), p))
+        state.apply(rng.choice(state.legal_actions(p)))
+    return out
+
+
+def test_expert_is_the_top_level_of_both_editions():
+    assert LEVEL_NAMES[-1] == "expert"
+    assert isinstance(dice_bot(1), ExpertBot)
+    assert card_bot(1).choose  # the card edition has the level too
+
+
+def test_dice_expert_only_returns_legal_actions():
+    """Every kind of decision over positions of 1 and 2 players (IllegalAction otherwise)."""
+    for players in (1, 2):
+        bot = dice_bot(3)
+        for state, p in random_positions(rollwrite, players, players * 7, 25):
+            state.apply(bot.choose(state.view(p), p))
+
+
+def test_card_expert_only_returns_legal_actions():
+    bot = card_bot(3)
+    for state, p in random_positions(boardgame, 2, 5, 10):
+        state.apply(bot.choose(state.view(p), p))
+
+
+def test_dice_expert_choice_does_not_depend_on_the_seed():
+    """Two games with the same first roll and other dice later: the same choice, so the bot
+    cannot be reading the seed (its rollouts use dice of its own)."""
+    a, b = (rollwrite.new_game(1, seed) for seed in SAME_FIRST_ROLL)
+    for s in (a, b):
+        s.apply(s.chance_action())
+    assert a.view(0) == b.view(0)
+    assert seeded_roll(SAME_FIRST_ROLL[0], 1, 0) != seeded_roll(SAME_FIRST_ROLL[1], 1, 0)
+    assert dice_bot(9).choose(a.view(0), 0) == dice_bot(9).choose(b.view(0), 0)
+
+
+def test_card_expert_ignores_hidden_cards():
+    """Other hands and the deck order change, the choice does not."""
+    state = boardgame.new_game(2, 4)
+    other = state.clone()
+    other.hands[1] = [sum(state.hands[1]), 0, 0, 0, 0]
+    random.Random(1).shuffle(other.deck)
+    va, vb = state.view(0), other.view(0)
+    assert va == vb or va["hands"][0] == vb["hands"][0]
+    assert card_bot(2).choose(va, 0) == card_bot(2).choose(vb, 0)
+
+
+def test_expert_games_are_reproducible_from_their_seeds():
+    """Same seeds, same game move for move (a budget of rollouts, not of time)."""
+    def game(seed: int) -> list[str]:
+        state = rollwrite.new_game(1, seed)
+        bot = dice_bot(5)
+        while not state.is_over() and state.turn < 3:
+            if state.is_chance():
+                state.apply(state.chance_action())
+            else:
+                state.apply(bot.choose(state.view(0), 0))
+        return list(state.log)
+
+    assert game(8) == game(8)
+    state = boardgame.new_game(2, 6)
+    assert card_bot(4).choose(state.view(0), 0) == card_bot(4).choose(state.view(0), 0)
+
+
+def test_rollouts_use_their_own_dice_not_the_games():
+    """A rollout replaces the seed of its copy: the searched state keeps its own."""
+    state = rollwrite.new_game(1, "kept")
+    world = state.clone()
+    roll_out(world, 0, 12345, horizon=1)
+    assert state.config["seed"] == "kept" and world.config["seed"] == 12345
+    assert world.turn >= 1 or world.is_over()
+
+
+def test_review_judges_each_turn_against_the_expert():
+    """`bots.review`: each drawn turn of the text, the move played as logged, losses never
+    negative, labels by the stated thresholds, 100 % for a player who lost nothing."""
+    from bots import review as rv
+    from facade.gametext import read_text, write_text
+
+    state = rollwrite.new_game(2, 77)
+    bots = {0: make_bot("rollwrite", "greedy", 1), 1: make_bot("rollwrite", "random", 2)}
+    while not state.is_over() and state.turn < 4:
+        if state.is_chance():
+            state.apply(state.chance_action())
+        else:
+            p = state.to_act()[0]
+            state.apply(bots[p].choose(state.view(p), p))
+    text = write_text("rollwrite", state.config["players"], state.config["options"], 77,
+                      state.log)
+    result = rv.review(read_text(text), rollouts=1)
+    draws = [line for line in state.log if line.split()[1] == "draw"]
+    assert [t["played"].split(" / ")[-1] for t in result["turns"]] == [
+        " ".join(d.split()[1:]) for d in draws]
+    assert all(t["loss"] >= 0 and t["label"] == rv.label_of(t["loss"]) for t in result["turns"])
+    assert [rv.label_of(x) for x in (0.2, 0.3, 0.7, 1.5)] == [
+        "", "inaccuracy", "mistake", "blunder"]
+    assert rv.accuracy([0.0, 0.0]) == 100.0 and rv.accuracy([2.0]) == 0.0
+    assert {p["name"] for p in result["players"]} == set(state.config["players"])
+
+
+def test_review_command_prints_the_review_as_json(tmp_path, capsys):
+    """`copenhagen review FILE --json`: the turns and one accuracy per player."""
+    import json
+
+    from commandline.main import main
+    from facade.gametext import write_text
+
+    state = rollwrite.new_game(1, 3)
+    bot = make_bot("rollwrite", "greedy", 1)
+    while not state.is_over() and state.turn < 2:
+        if state.is_chance():
+            state.apply(state.chance_action())
+        else:
+            state.apply(bot.choose(state.view(0), 0))
+    path = tmp_path / "game.txt"
+    path.write_text(write_text("rollwrite", state.config["players"], state.config["options"], 3,
+                               state.log))
+    assert main(["review", str(path), "--json", "--rollouts", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["turns"]) == 2 and 0 <= data["players"][0]["accuracy"] <= 100
