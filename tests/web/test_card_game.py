@@ -259,6 +259,7 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(card_view, "BOT_STEP_SECONDS", 0.0)
 
 
+@pytest.mark.both_databases
 def test_a_whole_game_against_a_greedy_bot_reaches_the_end_screen_rules_2_7(
         app, phone, quick_bots):
     code = new_game(phone, ["person", "greedy"], names=["Ann", "Greta"])
@@ -288,6 +289,7 @@ def test_a_whole_game_against_a_greedy_bot_reaches_the_end_screen_rules_2_7(
     assert "Game over: " in log
 
 
+@pytest.mark.both_databases
 def test_no_response_of_a_whole_table_game_shows_another_hand_or_the_deck_rules_2_4(
         app, phones, quick_bots, monkeypatch):
     """Every body sent to each phone (its table, polls, log, hints, moves) shows its own
