@@ -159,6 +159,7 @@ def test_table_shows_harbour_hand_supply_building_and_players(app, phone):
     assert "Bot 2" in body and "3 cards" in body  # the bot's hand size, not its cards
 
 
+@pytest.mark.slow
 def test_takes_offered_are_exactly_the_engine_takes_rules_2_5(app, phone):
     code = new_game(phone, ["person", "greedy"])
     store = store_of(app)

@@ -25,7 +25,7 @@ from webapp.game_text import game_text
 from webapp.store import Game, Store
 from webapp.views.solo import challenge_settings, today
 
-pytestmark = pytest.mark.both_databases
+pytestmark = [pytest.mark.both_databases, pytest.mark.slow]
 
 REQUESTS = 1000  # forged requests per database and run (the issue asks for at least 1,000)
 PER_ROUTE = 12  # of them to each rule of app.url_map (~55 rules); the rest are moves
