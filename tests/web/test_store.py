@@ -5,6 +5,7 @@ recorded once, a browser's games newest first, and states that replay the same e
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -24,14 +25,15 @@ CONFIG = {"players": ["Ann", "Bo"], "seed": "store-1",
 
 
 @pytest.fixture
-def store(db_url: str) -> Store:
+def store(db_url: str) -> Iterator[Store]:
+    """A store on the test's database, as one server holds it."""
     engine = make_engine(db_url)
     yield Store(engine, FACTORIES)
     engine.dispose()
 
 
 @pytest.fixture
-def other_store(db_url: str) -> Store:
+def other_store(db_url: str) -> Iterator[Store]:
     """A second server's store on the same database (its own engine and state cache)."""
     engine = make_engine(db_url)
     yield Store(engine, FACTORIES)
