@@ -2,7 +2,7 @@
 # Runs ruff and the test suite, after setting up what the tests need (the Debian packages,
 # .venv with the project and its Python packages). The setup runs on a fresh clone and again
 # only when pyproject.toml or a setup script changed since it last succeeded (the stamp
-# .venv/.test-setup holds their hash); htmx is checked every time (a hash of one file).
+# .venv/.test-setup holds their hash); the fetched files (htmx, ...) are checked every time.
 #
 # Usage: scripts/test.sh [--fast] [pytest arguments]
 #   (nothing)  everything: engines, web on SQLite and PostgreSQL, browser, slow runs
@@ -21,7 +21,7 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$stamp" 2>/dev/null)" != "$setup_hash"
     bash scripts/setup.sh test
     echo "$setup_hash" > "$stamp"
 else
-    bash scripts/fetch-htmx.sh
+    for fetch in scripts/fetch-*.sh; do bash "$fetch"; done  # htmx (and the like): one hash each
 fi
 .venv/bin/ruff check .
 exec .venv/bin/python -m pytest "${selection[@]}" "$@"
