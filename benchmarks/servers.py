@@ -29,8 +29,10 @@ class AppServer:
     """One `copenhagen serve` process group. Its output goes to `log`."""
 
     def __init__(self, database_url: str, log: Path, workers: int = 2,
-                 port: int | None = None, secret: str | None = None) -> None:
+                 port: int | None = None, secret: str | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.database_url = database_url
+        self.env = env or {}  # more settings (COPENHAGEN_...) for this server
         self.log = log
         self.workers = workers
         self.port = port or free_port()
@@ -48,6 +50,7 @@ class AppServer:
             "COPENHAGEN_DATABASE_URL": self.database_url,
             "COPENHAGEN_SECRET_KEY": self.secret,
             "COPENHAGEN_CREATE_LIMIT": "100000 per minute",
+            **self.env,
         }
         out = open(self.log, "ab")  # noqa: SIM115 - the child keeps it; closed by the OS
         self.proc = subprocess.Popen(

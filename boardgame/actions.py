@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from boardgame.material import ABILITIES, COLOUR_OF_LETTER, COLOURS, LETTER
 from facade.errors import NotationError
 from facade.grid import cell_name, parse_cell
-from facade.notation import format_placement, parse_cells, split_placement
+from facade.notation import format_placement, parse_cells, split_action, split_placement
 
 Cards = tuple[int, int, int, int, int]  # counts in COLOURS order
 
@@ -47,7 +47,8 @@ def parse_cards(text: str) -> Cards:
         colour = COLOUR_OF_LETTER.get(part.upper())
         if colour is None:
             raise NotationError(
-                f"'{part}' is not a card: use R (red), Y (yellow), G (green), B (blue), P (purple)"
+                f"'{part}' is not a card: use R (red), Y (yellow), G (green), B (blue), P (purple)",
+                "bad_card", text=part,
             )
         counts[colour] += 1
     return tuple(counts.values())  # type: ignore[return-value]
@@ -145,29 +146,22 @@ class Pass:
 
 Action = Take | Discard | Build | ArmsWhite | ArmsAbility | ArmsRefresh | Pass
 
-_HEAD = re.compile(r"^\s*p(\d)\s+(\w+)\s*(.*?)\s*$", re.IGNORECASE)
-
-
 def _position(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 7:
-        raise NotationError(f"'{text}' is not a harbour position: they are numbered 1 to 7")
+        raise NotationError(f"'{text}' is not a harbour position: they are numbered 1 to 7",
+                            "harbour_position", high=7)
     return int(text) - 1
 
 
 def parse_action(text: str) -> Action:
     """Read one action in the notation above; NotationError with a hint when malformed."""
-    m = _HEAD.match(text)
-    if not m:
-        raise NotationError(
-            f"'{text.strip()}' is not an action: start with the player, like 'p1 take 3,4'"
-        )
-    player, verb, rest = int(m.group(1)) - 1, m.group(2).lower(), m.group(3)
-    if player < 0:
-        raise NotationError("players are numbered from p1")
+    player, verb, rest = split_action(text, "p1 take 3,4")
     if verb == "take":
         mm = re.fullmatch(r"(\d+)\s*,\s*(\d+)(?:\s*\+\s*(\d+))?(\s+both)?", rest, re.IGNORECASE)
         if not mm:
-            raise NotationError("write a take as 'take 3,4', 'take 3,4 +6' or 'take 3,4 both'")
+            raise NotationError("write a take as 'take 3,4', 'take 3,4 +6' or 'take 3,4 both'",
+                                "syntax", verb="take",
+                                example="take 3,4 · take 3,4 +6 · take 3,4 both")
         extra = _position(mm.group(3)) if mm.group(3) else None
         return Take(
             player, _position(mm.group(1)), _position(mm.group(2)), extra, bool(mm.group(4))
@@ -177,7 +171,8 @@ def parse_action(text: str) -> Action:
     if verb == "build":
         mm = re.fullmatch(r"(\S+)\s+pay\s+(\S+)((?:\s+(?:discount|change))*)", rest, re.IGNORECASE)
         if not mm:
-            raise NotationError("write a build as 'build red-3:A1,a2,b2 pay R,R'")
+            raise NotationError("write a build as 'build red-3:A1,a2,b2 pay R,R'", "syntax",
+                                verb="build", example="build red-3:A1,a2,b2 pay R,R")
         tile, cells = split_placement(mm.group(1))
         mask, brick = parse_cells(cells)
         flags = mm.group(3).lower().split()
@@ -191,16 +186,18 @@ def parse_action(text: str) -> Action:
             return ArmsWhite(player, parse_cell(parts[1]))
         if len(parts) == 2 and parts[0].lower() == "ability":
             if parts[1].lower() not in ABILITIES:
-                raise NotationError(f"unknown ability '{parts[1]}': {', '.join(ABILITIES)}")
+                raise NotationError(f"unknown ability '{parts[1]}': {', '.join(ABILITIES)}",
+                                    "no_such_ability", ability=parts[1])
             return ArmsAbility(player, parts[1].lower())
         if parts == ["refresh"]:
             return ArmsRefresh(player)
         raise NotationError(
-            "write a coat of arms as 'arms white b4', 'arms ability discount' or 'arms refresh'"
+            "write a coat of arms as 'arms white b4', 'arms ability discount' or 'arms refresh'",
+            "syntax", verb="arms", example="arms white b4 · arms ability discount · arms refresh",
         )
     if verb == "pass":
         if rest:
-            raise NotationError("'pass' takes nothing after it")
+            raise NotationError("'pass' takes nothing after it", "takes_nothing", verb="pass")
         return Pass(player)
     raise NotationError(
         f"unknown action '{verb}': take, discard, build, arms or pass", "unknown_action"

@@ -39,6 +39,7 @@ from facade.errors import IllegalAction
 from facade.events import Event
 from facade.grid import CELLS, cell_name, is_legal
 from facade.notation import format_cells
+from facade.options import checked_options
 from facade.outcome import EndReason
 from facade.placements import Placement, cell_names
 from facade.selfplay import winners
@@ -51,12 +52,13 @@ class GameState:
     def __init__(self, config: dict[str, Any]) -> None:
         names = list(config["players"])
         if not 2 <= len(names) <= 4:
-            raise IllegalAction("the card edition is for 2 to 4 players")
+            raise IllegalAction("the card edition is for 2 to 4 players", "player_count", low=2,
+                                high=4)
         n = len(names)
         self.config: dict[str, Any] = {
             "players": names,
             "seed": config.get("seed", 0),
-            "options": dict(config.get("options") or {}),
+            "options": checked_options(config.get("options"), {}, {}),  # none known yet
         }
         self.names = names
         self.reshuffles = 0
@@ -271,12 +273,14 @@ class GameState:
         p = a.player
         picks = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
         if any(not 0 <= i < HARBOUR_SIZE for i in picks):
-            raise IllegalAction("harbour positions are numbered 1 to 7")
+            raise IllegalAction("harbour positions are numbered 1 to 7", "harbour_position",
+                                high=HARBOUR_SIZE)
         if len(set(picks)) != len(picks):
-            raise IllegalAction("take each harbour position once")
+            raise IllegalAction("take each harbour position once", "harbour_twice")
         empty = [i for i in picks if self.harbour[i] is None]
         if empty:
-            raise IllegalAction(f"harbour position {empty[0] + 1} is empty")
+            raise IllegalAction(f"harbour position {empty[0] + 1} is empty", "harbour_empty",
+                                position=empty[0] + 1)
         uses: list[str] = []
         if abs(a.first - a.second) != 1:
             if not self.usable(p, "any"):
@@ -284,16 +288,19 @@ class GameState:
                     0, 6} else ""
                 raise IllegalAction(
                     f"positions {a.first + 1} and {a.second + 1} are not adjacent{hint}; "
-                    "only an active Any cards tile takes two cards from anywhere"
+                    "only an active Any cards tile takes two cards from anywhere",
+                    "not_adjacent", first=a.first + 1, second=a.second + 1,
                 )
             uses.append("any")
         if a.extra is not None:
             if not self.usable(p, "additional"):
-                raise IllegalAction("a third card needs an active Additional card tile")
+                raise IllegalAction("a third card needs an active Additional card tile",
+                                    "needs_ability", ability="additional")
             uses.append("additional")
         if a.both:
             if not self.usable(p, "both"):
-                raise IllegalAction("building after taking needs an active Both actions tile")
+                raise IllegalAction("building after taking needs an active Both actions tile",
+                                    "needs_ability", ability="both")
             uses.append("both")
         for ab in uses:
             self.abilities[p][ab] = "used"
@@ -319,16 +326,19 @@ class GameState:
 
     def _apply_discard(self, a: A.Discard) -> list[Event]:
         if self.phase != DISCARD:
-            raise IllegalAction("discard only when your hand holds more than 7 cards")
+            raise IllegalAction("discard only when your hand holds more than 7 cards",
+                                "no_discard_due", limit=HAND_LIMIT)
         p = a.player
         need = self.hand_size(p) - HAND_LIMIT
         if len(a.cards) != COLOUR_COUNT or any(k < 0 for k in a.cards):
-            raise IllegalAction("name the cards to discard, like R,G")
+            raise IllegalAction("name the cards to discard, like R,G", "discard_cards")
         if sum(a.cards) != need:
-            raise IllegalAction(f"discard exactly {need} card(s) to keep 7")
+            raise IllegalAction(f"discard exactly {need} card(s) to keep 7", "discard_count",
+                                need=need, limit=HAND_LIMIT)
         short = [c for i, c in enumerate(COLOURS) if a.cards[i] > self.hands[p][i]]
         if short:
-            raise IllegalAction(f"you do not have that many {short[0]} cards")
+            raise IllegalAction(f"you do not have that many {short[0]} cards", "short_cards",
+                                colour=short[0])
         for i in range(COLOUR_COUNT):
             self.hands[p][i] -= a.cards[i]
             self.discard[i] += a.cards[i]
@@ -347,9 +357,9 @@ class GameState:
         p = a.player
         tid = a.tile
         if tid not in TILES:
-            raise IllegalAction(f"there is no tile '{tid}'")
+            raise IllegalAction(f"there is no tile '{tid}'", "no_such_tile", tile=tid)
         if tid == WHITE:
-            raise IllegalAction("white tiles come only from a coat of arms")
+            raise IllegalAction("white tiles come only from a coat of arms", "white_tile")
         if self.tiles[tid] <= 0:
             raise IllegalAction(
                 f"no {tid} tile is left in the supply", "tile_unavailable", tile=tid
@@ -371,11 +381,12 @@ class GameState:
         ci = COLOUR_INDEX[colour]
         adjacent = bool(movegen.neighbours(a.mask) & self.colour_masks[p][ci])
         if a.discount and not self.usable(p, "discount"):
-            raise IllegalAction("you have no active Construction discount tile")
+            raise IllegalAction("you have no active Construction discount tile", "needs_ability",
+                                ability="discount")
         cost = max(0, shape.size - adjacent - a.discount)
         pay = a.pay
         if len(pay) != COLOUR_COUNT or any(k < 0 for k in pay):
-            raise IllegalAction("name the cards you pay, like R,R")
+            raise IllegalAction("name the cards you pay, like R,R", "pay_cards")
         if sum(pay) != cost:
             why = " (−1 next to a tile of the same colour)" if adjacent else ""
             raise IllegalAction(
@@ -385,13 +396,16 @@ class GameState:
         others = [i for i in range(COLOUR_COUNT) if i != ci and pay[i]]
         if others and not a.change:
             raise IllegalAction(
-                f"{tid} is paid with {colour} cards; other colours need Change of colours"
+                f"{tid} is paid with {colour} cards; other colours need Change of colours",
+                "pay_colour", tile=tid, colour=colour,
             )
         if a.change:
             if not self.usable(p, "change"):
-                raise IllegalAction("you have no active Change of colours tile")
+                raise IllegalAction("you have no active Change of colours tile", "needs_ability",
+                                    ability="change")
             if len(others) != 1:
-                raise IllegalAction("Change of colours lets one other colour count as " + colour)
+                raise IllegalAction("Change of colours lets one other colour count as " + colour,
+                                    "change_one_colour", colour=colour)
         short = [c for i, c in enumerate(COLOURS) if pay[i] > self.hands[p][i]]
         if short:
             raise IllegalAction(
@@ -453,14 +467,14 @@ class GameState:
 
     def _arms_step(self) -> None:
         if self.phase != ARMS:
-            raise IllegalAction("no coat-of-arms action is waiting")
+            raise IllegalAction("no coat-of-arms action is waiting", "no_arms_waiting")
 
     def _apply_arms_white(self, a: A.ArmsWhite) -> list[Event]:
         self._arms_step()
         if self.tiles[WHITE] <= 0:
-            raise IllegalAction("no white tile is left")
+            raise IllegalAction("no white tile is left", "tile_unavailable", tile=WHITE)
         if not 0 <= a.cell < CELLS:
-            raise IllegalAction("that cell is not on the board")
+            raise IllegalAction("that cell is not on the board", "no_such_cell")
         self.boards[a.player].check(1 << a.cell)
         self.tiles[WHITE] -= 1
         self.pending_arms -= 1
@@ -471,11 +485,14 @@ class GameState:
     def _apply_arms_ability(self, a: A.ArmsAbility) -> list[Event]:
         self._arms_step()
         if a.ability not in SUPPLY_ABILITIES:
-            raise IllegalAction(f"'{a.ability}' is not in the ability supply")
+            raise IllegalAction(f"'{a.ability}' is not in the ability supply", "no_such_ability",
+                                ability=a.ability)
         if a.ability in self.abilities[a.player]:
-            raise IllegalAction(f"you already own {ABILITY_NAMES[a.ability]}")
+            raise IllegalAction(f"you already own {ABILITY_NAMES[a.ability]}", "ability_owned",
+                                ability=a.ability)
         if self.ability_supply[a.ability] <= 0:
-            raise IllegalAction(f"no {ABILITY_NAMES[a.ability]} tile is left")
+            raise IllegalAction(f"no {ABILITY_NAMES[a.ability]} tile is left", "ability_gone",
+                                ability=a.ability)
         self.ability_supply[a.ability] -= 1
         self.abilities[a.player][a.ability] = "active"
         self.fresh[a.player].append(a.ability)
@@ -488,7 +505,7 @@ class GameState:
         self._arms_step()
         used = [ab for ab, v in self.abilities[a.player].items() if v == "used"]
         if not used:
-            raise IllegalAction("none of your ability tiles is used")
+            raise IllegalAction("none of your ability tiles is used", "nothing_to_refresh")
         for ab in used:
             self.abilities[a.player][ab] = "active"
             self.fresh[a.player].append(ab)
@@ -506,7 +523,8 @@ class GameState:
         if self.phase != ACT:
             raise IllegalAction(self._phase_hint(), "wrong_phase", phase=str(self.phase))
         if self.legal_actions() != [A.Pass(a.player)]:
-            raise IllegalAction("you can take cards or build: passing is only for a dead end")
+            raise IllegalAction("you can take cards or build: passing is only for a dead end",
+                                "pass_not_stuck")
         self.passes += 1
         events = [event("passed", a.player, name=self.names[a.player], form="stuck")]
         if self.passes >= self.players:

@@ -23,7 +23,8 @@ def engine_of(game: GameText) -> Callable[[dict[str, Any]], Any]:
     factory = ENGINES.get(game.edition)
     if factory is None:
         raise GameTextError(
-            f"no engine for the edition '{game.edition}': use {' or '.join(ENGINES)}"
+            f"no engine for the edition '{game.edition}': use {' or '.join(ENGINES)}",
+            code="text_edition", edition=game.edition,
         )
     return factory
 

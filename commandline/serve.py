@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
 
 class _Server(BaseApplication):
-    """gunicorn running `webapp.create_app()` in each worker."""
+    """gunicorn running `webapp.create_app(settings)` in each worker."""
 
-    def __init__(self, options: dict[str, Any]) -> None:
+    def __init__(self, options: dict[str, Any], settings: dict[str, Any]) -> None:
         self.options = options
+        self.settings = settings
         super().__init__()
 
     def load_config(self) -> None:
@@ -23,7 +25,7 @@ class _Server(BaseApplication):
     def load(self) -> Any:
         from webapp import create_app
 
-        return create_app()
+        return create_app(self.settings)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,6 +35,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_WORKERS", "2")))
     parser.add_argument("--threads", type=int, default=4,
                         help="threads per worker (phones poll while others move)")
+    parser.add_argument("--trusted-hosts", default=None,
+                        help="host names the app answers to, comma-separated (default: "
+                             "COPENHAGEN_TRUSTED_HOSTS, else this machine's own names and "
+                             "addresses; '*' answers to any)")
+
+
+def trusted_hosts(given: str | None) -> list[str] | None:
+    """The host names the server answers to: as given (or in COPENHAGEN_TRUSTED_HOSTS), else
+    this machine's own; None for '*' (any host, as behind a proxy that checks them)."""
+    from webapp.security import machine_hosts
+    from webapp.security import trusted_hosts as parse
+
+    text = given if given is not None else os.environ.get("COPENHAGEN_TRUSTED_HOSTS")
+    if text is not None and text.strip() == "*":
+        return None
+    return parse(text) or machine_hosts()
+
+
+def limit_warning(workers: int, storage: str) -> str | None:
+    """The warning for rate limits counted per worker process: with several workers, each
+    counts on its own and a client gets the creation budget once per worker."""
+    if workers > 1 and storage.startswith("memory://"):
+        return (f"copenhagen serve: warning: {workers} workers count the creation limit each on "
+                f"their own (memory://), so a client gets it {workers} times; set "
+                "COPENHAGEN_RATELIMIT_STORAGE_URI=redis://127.0.0.1:6379 to share one count")
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,7 +69,14 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("copenhagen serve: --workers and --threads must be at least 1")
     from webapp import create_app
 
-    create_app()  # create the schema and the instance's key once, before the workers fork
+    settings = {"TRUSTED_HOSTS": trusted_hosts(args.trusted_hosts)}
+    app = create_app(settings)  # the schema and the instance's key once, before the fork
+    warning = limit_warning(args.workers, str(app.config["RATELIMIT_STORAGE_URI"]))
+    if warning:
+        print(warning, file=sys.stderr)
+    hosts = app.config["TRUSTED_HOSTS"]
+    print(f"copenhagen serve: answering to {', '.join(hosts) if hosts else 'any host name'}",
+          file=sys.stderr)
     _Server({
         "bind": f"{args.host}:{args.port}",
         "workers": args.workers,
@@ -51,5 +86,5 @@ def run(args: argparse.Namespace) -> int:
         "graceful_timeout": 10,
         "accesslog": None,  # the app logs one line per request itself (webapp/requestlog.py)
         "preload_app": False,
-    }).run()
+    }, settings).run()
     return 0

@@ -40,7 +40,8 @@ def parse_cell(text: str) -> int:
     t = text.strip().lower()
     if len(t) != 2 or t[0] not in COLUMN_LETTERS or t[1] not in "123456789":
         raise NotationError(
-            f"'{text.strip()}' is not a cell: use a column a-e and a row 1-9, like b3"
+            f"'{text.strip()}' is not a cell: use a column a-e and a row 1-9, like b3",
+            "bad_cell", text=text.strip(),
         )
     return index(COLUMN_LETTERS.index(t[0]), int(t[1]) - 1)
 

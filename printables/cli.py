@@ -8,6 +8,7 @@ import sys
 from printables.errors import PadOptionError
 from printables.pad import KINDS, MAX_PAGES, write_pad
 from printables.style import PAPERS
+from printables.words import LANGS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,6 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="grey ink: colours shown by their initial letter and a pattern")
     parser.add_argument("--two-player", action="store_true",
                         help="two-player variant (RULES 3.6)")
+    parser.add_argument("--lang", default="en", metavar="|".join(LANGS),
+                        help="the pad's language: English, French or German (default en)")
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="PDF to write")
 
 
@@ -28,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     """Write the pad; print one line on success, a clear message on stderr and 2 on bad options."""
     try:
         size = write_pad(args.kind, args.pages, args.paper, args.ink_saver, args.two_player,
-                         args.output)
+                         args.output, args.lang)
     except PadOptionError as exc:
         print(f"copenhagen print: {exc}", file=sys.stderr)
         return 2

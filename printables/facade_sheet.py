@@ -10,8 +10,10 @@ from reportlab.pdfgen.canvas import Canvas
 from facade.scoring import COLUMN_POINTS, ROW_POINTS
 from printables.geometry import Rect
 from printables.glyphs import colour_cell, cross, infinity
-from printables.header import title_block
+from printables.header import title_block, title_texts
 from printables.style import BLACK, BOLD, FONT, GREY, ITALIC, MARGIN, PAPERS, WHITE, Ink
+from printables.text import Text, width, wrap
+from printables.words import COLOUR_NAMES, Translate, translator
 from rollwrite.material import (
     COAT_OF_ARMS_TRACK_BOXES,
     COLOURS,
@@ -27,6 +29,9 @@ LABEL_H = 10 * mm  # under each shape: its id (and the box to cross out)
 COLUMN_PAD = 6 * mm
 MAX_CELL = 9 * mm
 CHECK = 4.5 * mm
+OVERVIEW_SIZE = 8
+OVERVIEW_LINE = 4 * mm
+ENGLISH = translator("en")
 
 
 @dataclass(frozen=True)
@@ -72,18 +77,26 @@ class FacadeLayout:
     sides: dict[str, Rect]  # "inf" / "x" -> the side's block, heading included
     slots: list[Slot]
     cell: float
+    overview_lines: list[tuple[str, list[str]]]  # (title, its text cut to the box's width)
+    overview_indent: float
 
     def blocks(self) -> dict[str, Rect]:
         """The top-level blocks, which must not overlap and must stay inside the margins."""
         return {"header": self.header, "overview": self.overview, **self.sides}
 
 
-def layout(paper: str, two_player: bool = False) -> FacadeLayout:
-    """Compute the facade-sheet layout for `a4` or `letter`."""
+def layout(paper: str, two_player: bool = False, _: Translate = ENGLISH) -> FacadeLayout:
+    """Compute the facade-sheet layout for `a4` or `letter`, its overview worded by `_`
+    (its lines cut to the width; the shapes get the room left)."""
     w, h = PAPERS[paper]
     content = Rect(MARGIN, MARGIN, w - 2 * MARGIN, h - 2 * MARGIN)
     header = Rect(content.x, content.top - 17 * mm, content.w, 17 * mm)
-    overview = Rect(content.x, header.y - 3 * mm - 20 * mm, content.w, 20 * mm)
+    titles = _overview_lines(two_player, _)
+    indent = max(width(t, BOLD, OVERVIEW_SIZE) for t, _text in titles) + 6 * mm
+    cut = [(t, wrap(text, FONT, OVERVIEW_SIZE, content.w - indent - 3 * mm))
+           for t, text in titles]
+    overview_h = (sum(len(lines) for _t, lines in cut) - 1) * OVERVIEW_LINE + 9 * mm
+    overview = Rect(content.x, header.y - 3 * mm - overview_h, content.w, overview_h)
     all_entries = entries(two_player)
     sides = {s: [e for e in all_entries if e.side == s] for s in ("inf", "x")}
     groups = {s: _by_colour(items) for s, items in sides.items()}
@@ -129,81 +142,128 @@ def layout(paper: str, two_player: bool = False) -> FacadeLayout:
         side_rects[side] = Rect(content.x, y, content.w, side_top - y)
         y -= 2 * mm
     return FacadeLayout(Rect(0, 0, w, h), content, header, overview, columns, side_rects, slots,
-                        cell)
+                        cell, cut, indent)
 
 
-def draw(c: Canvas, paper: str, ink: Ink, two_player: bool) -> None:
-    """Draw one facade sheet on the canvas (in a form or directly on a page)."""
-    lay = layout(paper, two_player)
-    sub = "facade sheet (2 players)" if two_player else "facade sheet"
-    title_block(c, lay.header, sub, player_line=False)
-    _overview(c, lay, two_player)
-    _colour_heads(c, lay, ink)
-    _side_heading(c, lay.sides["inf"], "inf")
-    _side_heading(c, lay.sides["x"], "x")
+def _subtitle(two_player: bool, _: Translate) -> str:
+    return _("facade sheet (2 players)") if two_player else _("facade sheet")
+
+
+def draw(c: Canvas, paper: str, ink: Ink, two_player: bool, _: Translate = ENGLISH) -> None:
+    """Draw one facade sheet on the canvas (in a form or directly on a page), worded by `_`."""
+    lay = layout(paper, two_player, _)
+    title_block(c, lay.header, _subtitle(two_player, _), False, lay.header.w - 30 * mm, _)
+    _overview(c, lay)
+    _colour_heads(c, lay, ink, _)
+    _side_heading(c, lay.sides["inf"], "inf", _)
+    _side_heading(c, lay.sides["x"], "x", _)
     for slot in lay.slots:
-        _slot(c, ink, slot, lay.cell)
+        _slot(c, ink, slot, lay.cell, _)
 
 
-def _overview(c: Canvas, lay: FacadeLayout, two_player: bool) -> None:
+def texts(paper: str, two_player: bool, _: Translate) -> list[Text]:
+    """Every text of the sheet with the room it has (tests/test_printables_layout.py)."""
+    lay = layout(paper, two_player, _)
+    out = title_texts(lay.header, _subtitle(two_player, _), False, lay.header.w - 30 * mm, _)
+    out += _overview_texts(lay) + _colour_texts(lay, _)
+    out += [_side_text(lay.sides[s], s, _) for s in ("inf", "x")]
+    for slot in lay.slots:
+        if slot.entry.crossed:
+            out.append(_crossed_text(slot, _))
+    return out
+
+
+def _overview_lines(two_player: bool, _: Translate) -> list[tuple[str, str]]:
+    lines = [
+        (_("Scoring"), _("a completed row: %(row_x)s point with an X, %(row_o)s points if only "
+                         "O;  a completed column: %(col_x)s points with an X, %(col_o)s points "
+                         "if only O.") % {"row_x": ROW_POINTS[0], "row_o": ROW_POINTS[1],
+                                         "col_x": COLUMN_POINTS[0], "col_o": COLUMN_POINTS[1]}),
+        (_("Coat of arms"), _("draw a 1-cell tile marked O, or mark %(boxes)s boxes on one "
+                              "track of your choice.") % {"boxes": COAT_OF_ARMS_TRACK_BOXES}),
+        (_("Shapes"), _("turn them as you like; a mirror image is a separate entry.  X side: "
+                        "cross the box out once the shape is drawn.")),
+    ]
+    if two_player:
+        lines[2] = (_("2 players"), _("one 4-cell shape of each colour is crossed out before "
+                                      "play.  X side: cross the box out once drawn."))
+    return lines
+
+
+def _overview_texts(lay: FacadeLayout) -> list[Text]:
+    r = lay.overview
+    room = r.w - lay.overview_indent - 3 * mm
+    out = []
+    y = r.top - 5.5 * mm
+    for title, lines in lay.overview_lines:
+        out.append(Text(title, BOLD, OVERVIEW_SIZE, r.x + 3 * mm, y, lay.overview_indent - 5 * mm))
+        for line in lines:
+            out.append(Text(line, FONT, OVERVIEW_SIZE, r.x + lay.overview_indent, y, room))
+            y -= OVERVIEW_LINE
+    return out
+
+
+def _overview(c: Canvas, lay: FacadeLayout) -> None:
     r = lay.overview
     c.setStrokeColor(GREY)
     c.setLineWidth(0.6)
     c.roundRect(r.x, r.y, r.w, r.h, 2 * mm, stroke=1, fill=0)
-    lines = [
-        ("Scoring", f"a completed row: {ROW_POINTS[0]} point with an X, {ROW_POINTS[1]} "
-                    f"points if only O;  a completed column: {COLUMN_POINTS[0]} points with an X, "
-                    f"{COLUMN_POINTS[1]} points if only O."),
-        ("Coat of arms", "draw a 1-cell tile marked O, or mark "
-                         f"{COAT_OF_ARMS_TRACK_BOXES} boxes on one track of your choice."),
-        ("Shapes", "turn them as you like; a mirror image is a separate entry.  "
-                   "X side: cross the box out once the shape is drawn."),
-    ]
-    if two_player:
-        lines[2] = ("2 players", "one 4-cell shape of each colour is crossed out before play.  "
-                                 "X side: cross the box out once drawn.")
-    y = r.top - 5.5 * mm
-    for title, text in lines:
-        c.setFillColor(BLACK)
-        c.setFont(BOLD, 8)
-        c.drawString(r.x + 3 * mm, y, title)
-        c.setFont(FONT, 8)
-        c.drawString(r.x + 28 * mm, y, text)
-        y -= 5 * mm
+    c.setFillColor(BLACK)
+    for t in _overview_texts(lay):
+        t.draw(c)
 
 
-def _colour_heads(c: Canvas, lay: FacadeLayout, ink: Ink) -> None:
-    chip = 4.5 * mm
+CHIP = 4.5 * mm
+
+
+def _colour_texts(lay: FacadeLayout, _: Translate) -> list[Text]:
+    """Each colour's name over its column, centred with its chip, within the column."""
+    out = []
     for col, band in lay.columns.items():
-        name = col.capitalize()
-        width = chip + 1.5 * mm + c.stringWidth(name, BOLD, 10)
-        x = band.x + (band.w - width) / 2
-        y = band.top - chip - 1 * mm
-        colour_cell(c, ink, col, x, y, chip, LETTER[col])
+        name = _(COLOUR_NAMES[col])
+        total = CHIP + 1.5 * mm + width(name, BOLD, 10)
+        x = band.x + (band.w - total) / 2
+        out.append(Text(name, BOLD, 10, x + CHIP + 1.5 * mm, band.top - CHIP - 1 * mm + 1.2 * mm,
+                        band.w - CHIP - 1.5 * mm - 2 * mm))
+    return out
+
+
+def _colour_heads(c: Canvas, lay: FacadeLayout, ink: Ink, _: Translate) -> None:
+    for (col, band), name in zip(lay.columns.items(), _colour_texts(lay, _)):
+        y = band.top - CHIP - 1 * mm
+        colour_cell(c, ink, col, name.x - CHIP - 1.5 * mm, y, CHIP, LETTER[col])
         c.setFillColor(ink.dark(col))
-        c.setFont(BOLD, 10)
-        c.drawString(x + chip + 1.5 * mm, y + 1.2 * mm, name)
+        name.draw(c)
 
 
-def _side_heading(c: Canvas, r: Rect, side: str) -> None:
+def _side_text(r: Rect, side: str, _: Translate) -> Text:
+    text = (_("unlimited: every shape here can be drawn again and again") if side == "inf"
+            else _("single use: cross out the box beside a shape when you draw it"))
+    return Text(text, ITALIC, 8.5, r.x + 15 * mm, r.top - 6 * mm, r.w - 15 * mm)
+
+
+def _side_heading(c: Canvas, r: Rect, side: str, _: Translate) -> None:
     y = r.top - 6 * mm
     c.setStrokeColor(GREY)
     c.setLineWidth(0.5)
     c.line(r.x, r.top - 0.5 * mm, r.right, r.top - 0.5 * mm)
     if side == "inf":
         infinity(c, r.x + 6 * mm, y + 1.3 * mm, 11 * mm, BLACK)
-        text = "unlimited: every shape here can be drawn again and again"
     else:
         c.setFillColor(BLACK)
         c.setFont(BOLD, 16)
         c.drawCentredString(r.x + 6 * mm, y - 1.5 * mm, "X")
-        text = "single use: cross out the box beside a shape when you draw it"
     c.setFillColor(BLACK)
-    c.setFont(ITALIC, 8.5)
-    c.drawString(r.x + 15 * mm, y, text)
+    _side_text(r, side, _).draw(c)
 
 
-def _slot(c: Canvas, ink: Ink, slot: Slot, s: float) -> None:
+def _crossed_text(slot: Slot, _: Translate) -> Text:
+    lab = slot.label
+    return Text(_("crossed at setup"), ITALIC, 6.5, lab.x + lab.w / 2,
+                lab.top - 4.5 * mm - 4 * mm, lab.w, "centre")
+
+
+def _slot(c: Canvas, ink: Ink, slot: Slot, s: float, _: Translate) -> None:
     tile = slot.entry.tile
     colour = colour_of(tile)
     shape = SHAPES[tile]
@@ -227,9 +287,8 @@ def _slot(c: Canvas, ink: Ink, slot: Slot, s: float) -> None:
         if slot.entry.crossed:
             cross(c, bx + 0.6 * mm, by + 0.6 * mm, CHECK - 1.2 * mm, CHECK - 1.2 * mm, BLACK, 1.6)
             cross(c, r.x - 1 * mm, r.y - 1 * mm, r.w + 2 * mm, r.h + 2 * mm, GREY, 2.2)
-            c.setFont(ITALIC, 6.5)
             c.setFillColor(GREY)
-            c.drawCentredString(lab.x + lab.w / 2, base - 4 * mm, "crossed at setup")
+            _crossed_text(slot, _).draw(c)
     else:
         c.setFillColor(BLACK)
         c.drawCentredString(lab.x + lab.w / 2, base, tile)

@@ -11,8 +11,9 @@ from reportlab.pdfgen.canvas import Canvas
 from printables import facade_sheet, player_sheet
 from printables.errors import PadOptionError
 from printables.style import FONT, GREY, MARGIN, PAPERS, Ink
+from printables.words import N_, Translate, check_lang, translator
 
-KINDS: dict[str, str] = {"player-sheet": "player sheet", "facade-sheet": "facade sheet"}
+KINDS: dict[str, str] = {"player-sheet": N_("player sheet"), "facade-sheet": N_("facade sheet")}
 MAX_PAGES = 500
 
 
@@ -30,20 +31,24 @@ def check_options(kind: str, pages: int, paper: str) -> str:
     return key
 
 
-def title_of(kind: str, two_player: bool) -> str:
+ENGLISH = translator("en")
+
+
+def title_of(kind: str, two_player: bool, _: Translate = ENGLISH) -> str:
     """The PDF title: which pad, and the two-player variant if chosen."""
-    title = f"Copenhagen Roll & Write - {KINDS[kind]}"
-    return title + " (2 players)" if two_player else title
+    title = f"Copenhagen Roll & Write - {_(KINDS[kind])}"
+    return f"{title} ({_('2 players')})" if two_player else title
 
 
 def render_pad(kind: str, pages: int, paper: str, ink_saver: bool = False,
-               two_player: bool = False) -> bytes:
-    """The pad as PDF bytes: `pages` identical sheets of `kind` on `paper`."""
+               two_player: bool = False, lang: str = "en") -> bytes:
+    """The pad as PDF bytes: `pages` identical sheets of `kind` on `paper`, in `lang`."""
     key = check_options(kind, pages, paper)
+    _ = translator(check_lang(lang))
     size = PAPERS[key]
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=size, pageCompression=1, invariant=1)
-    c.setTitle(title_of(kind, two_player))
+    c.setTitle(title_of(kind, two_player, _))
     c.setAuthor("Copenhagen project")
     c.setSubject(f"{pages} printable {KINDS[kind]}s, {key}, "
                  f"{'ink-saver' if ink_saver else 'colour'}")
@@ -51,15 +56,16 @@ def render_pad(kind: str, pages: int, paper: str, ink_saver: bool = False,
     ink = Ink(saver=ink_saver)
     c.beginForm("sheet")
     if kind == "player-sheet":
-        player_sheet.draw(c, key, ink, two_player)
+        player_sheet.draw(c, key, ink, two_player, _)
     else:
-        facade_sheet.draw(c, key, ink, two_player)
+        facade_sheet.draw(c, key, ink, two_player, _)
     c.endForm()
     for n in range(1, pages + 1):
         c.doForm("sheet")
         c.setFillColor(GREY)
         c.setFont(FONT, 6.5)
-        c.drawRightString(size[0] - MARGIN, MARGIN / 2, f"sheet {n} of {pages}")
+        c.drawRightString(size[0] - MARGIN, MARGIN / 2,
+                          _("sheet %(n)s of %(pages)s") % {"n": n, "pages": pages})
         c.showPage()
     c.save()
     return buf.getvalue()
@@ -81,11 +87,12 @@ def check_path(path: str | os.PathLike[str]) -> Path:
 
 
 def write_pad(kind: str, pages: int, paper: str, ink_saver: bool, two_player: bool,
-              path: str | os.PathLike[str]) -> int:
-    """Write the pad to `path` and return its size in bytes."""
+              path: str | os.PathLike[str], lang: str = "en") -> int:
+    """Write the pad to `path` in `lang` and return its size in bytes."""
     check_options(kind, pages, paper)
+    check_lang(lang)
     target = check_path(path)
-    data = render_pad(kind, pages, paper, ink_saver, two_player)
+    data = render_pad(kind, pages, paper, ink_saver, two_player, lang)
     existed = target.exists()
     try:
         target.write_bytes(data)

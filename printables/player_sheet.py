@@ -11,7 +11,7 @@ from facade.grid import COLS, COLUMN_LETTERS, ROWS
 from facade.scoring import COLUMN_POINTS, ROW_POINTS
 from printables.geometry import Rect
 from printables.glyphs import colour_cell, plus, shield, star
-from printables.header import title_block
+from printables.header import title_block, title_texts
 from printables.style import (
     BLACK,
     BOLD,
@@ -25,8 +25,9 @@ from printables.style import (
     WHITE,
     Ink,
 )
+from printables.text import Text, width, wrap
+from printables.words import ABILITY_HELP, COLOUR_NAMES, Translate, translator
 from rollwrite.material import (
-    ABILITY_HELP,
     BONUSES_PER_COLOUR_PER_TURN,
     COAT_OF_ARMS_LINES,
     COAT_OF_ARMS_TRACK_BOXES,
@@ -43,6 +44,9 @@ SCORE_BOXES = TARGET + 8  # 1..20: room to tick points past the target
 CELL = 16 * mm  # building cell: room for a pen-drawn X or O
 SHIELD = 8 * mm
 LINE = 4.3 * mm  # reminder line spacing
+FIRST_BOX = 11 * mm  # the first-player box
+REMINDER_SIZE = 7.5
+ENGLISH = translator("en")
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,8 @@ class PlayerLayout:
     cell: float
     score_box: float
     track_box: float
+    reminder_lines: list[tuple[str, list[str]]]  # (title, its text cut to the box's width)
+    reminder_indent: float  # where the reminder's texts start, from its left edge
 
     def blocks(self) -> dict[str, Rect]:
         """The top-level blocks, which must not overlap and must stay inside the margins."""
@@ -67,8 +73,9 @@ class PlayerLayout:
                 "tracks": self.tracks, "reminder": self.reminder}
 
 
-def layout(paper: str, two_player: bool = False) -> PlayerLayout:
-    """Compute the player-sheet layout for `a4` or `letter` (two players: one more reminder)."""
+def layout(paper: str, two_player: bool = False, _: Translate = ENGLISH) -> PlayerLayout:
+    """Compute the player-sheet layout for `a4` or `letter` (two players: one more reminder),
+    its reminder worded by `_` (the lines cut to the width)."""
     w, h = PAPERS[paper]
     content = Rect(MARGIN, MARGIN, w - 2 * MARGIN, h - 2 * MARGIN)
     top = content.top
@@ -84,43 +91,79 @@ def layout(paper: str, two_player: bool = False) -> PlayerLayout:
     tracks_x = block.right + 5 * mm
     tracks = Rect(tracks_x, block.y, content.right - tracks_x, block_h)
     track_box = min(9.5 * mm, (tracks.w - 9 * mm) / TRACK_LENGTH)
-    reminder_h = (len(_reminder_lines(two_player)) - 1) * LINE + 9 * mm
+    titles = _reminder_lines(two_player, _)
+    indent = max(width(t, BOLD, REMINDER_SIZE) for t, _text in titles) + 6 * mm
+    room = content.w - indent - 3 * mm
+    cut = [(t, wrap(text, FONT, REMINDER_SIZE, room)) for t, text in titles]
+    reminder_h = (sum(len(lines) for _t, lines in cut) - 1) * LINE + 9 * mm
     reminder = Rect(content.x, block.y - 3 * mm - reminder_h, content.w, reminder_h)
     return PlayerLayout(Rect(0, 0, w, h), content, header, score, grid, block, tracks, reminder,
-                        CELL, score_box, track_box)
+                        CELL, score_box, track_box, cut, indent)
 
 
-def draw(c: Canvas, paper: str, ink: Ink, two_player: bool) -> None:
-    """Draw one player sheet on the canvas (in a form or directly on a page)."""
-    lay = layout(paper, two_player)
-    _header(c, lay)
-    _score(c, lay)
-    _building(c, lay, ink)
-    _tracks(c, lay, ink)
-    _reminder(c, lay, two_player)
+def draw(c: Canvas, paper: str, ink: Ink, two_player: bool, _: Translate = ENGLISH) -> None:
+    """Draw one player sheet on the canvas (in a form or directly on a page), worded by `_`."""
+    lay = layout(paper, two_player, _)
+    _header(c, lay, _)
+    _score(c, lay, _)
+    _building(c, lay, ink, _)
+    _tracks(c, lay, ink, _)
+    _reminder(c, lay)
 
 
-def _header(c: Canvas, lay: PlayerLayout) -> None:
+def texts(paper: str, two_player: bool, _: Translate) -> list[Text]:
+    """Every text of the sheet with the room it has (tests/test_printables_layout.py)."""
+    lay = layout(paper, two_player, _)
+    out = _header_texts(lay, _) + _score_texts(lay, _) + _building_texts(lay, _)
+    out += _tracks_texts(lay, _)
+    for colour in COLOURS:
+        out += _track_texts(colour, lay, _)
+    return out + _reminder_texts(lay)
+
+
+def _header_texts(lay: PlayerLayout, _: Translate) -> list[Text]:
     r = lay.header
-    title_block(c, r, "player sheet", player_line=True)
+    right = r.right - FIRST_BOX - 2 * mm
+    first = Text(_("First player"), BOLD, 10, right, r.top - 5 * mm, 45 * mm, "right")
+    hint = Text(_("mark X if you start"), ITALIC, 7, right, r.top - 8.5 * mm, 45 * mm, "right")
+    room = right - 45 * mm - 3 * mm - r.x
+    return title_texts(r, _("player sheet"), True, room, _) + [first, hint]
+
+
+def _header(c: Canvas, lay: PlayerLayout, _: Translate) -> None:
+    r = lay.header
+    right = r.right - FIRST_BOX - 2 * mm
+    title_block(c, r, _("player sheet"), True, right - 45 * mm - 3 * mm - r.x, _)
     c.setStrokeColor(BLACK)
-    box = 11 * mm
-    bx = r.right - box
+    bx = r.right - FIRST_BOX
     c.setLineWidth(1.4)
-    c.rect(bx, r.top - box, box, box, stroke=1, fill=0)
-    c.setFont(BOLD, 10)
-    c.drawRightString(bx - 2 * mm, r.top - 5 * mm, "First player")
-    c.setFont(ITALIC, 7)
+    c.rect(bx, r.top - FIRST_BOX, FIRST_BOX, FIRST_BOX, stroke=1, fill=0)
+    first, hint = _header_texts(lay, _)[-2:]
+    c.setFillColor(BLACK)
+    first.draw(c)
     c.setFillColor(GREY)
-    c.drawRightString(bx - 2 * mm, r.top - 8.5 * mm, "mark X if you start")
+    hint.draw(c)
 
 
-def _score(c: Canvas, lay: PlayerLayout) -> None:
+def _score_texts(lay: PlayerLayout, _: Translate) -> list[Text]:
+    r, s = lay.score, lay.score_box
+    x0 = r.right - SCORE_BOXES * s
+    half = (r.right - x0) / 2 - 2 * mm
+    return [
+        Text(_("Score"), BOLD, 10, r.x, r.top - s / 2 - 1.5 * mm, x0 - r.x - 2 * mm),
+        Text(_("tick one box for every point you score, left to right"), ITALIC, 7, x0,
+             r.y + 0.5 * mm, half),
+        Text(_("%(target)s+ points: the game ends after this round") % {"target": TARGET},
+             ITALIC, 7, r.right, r.y + 0.5 * mm, half, "right"),
+    ]
+
+
+def _score(c: Canvas, lay: PlayerLayout, _: Translate) -> None:
     r, s = lay.score, lay.score_box
     y = r.top - s
+    label, left, right = _score_texts(lay, _)
     c.setFillColor(BLACK)
-    c.setFont(BOLD, 10)
-    c.drawString(r.x, y + s / 2 - 1.5 * mm, "Score")
+    label.draw(c)
     x0 = r.right - SCORE_BOXES * s
     for i in range(SCORE_BOXES):
         x = x0 + i * s
@@ -132,22 +175,30 @@ def _score(c: Canvas, lay: PlayerLayout) -> None:
         c.setFillColor(GREY)
         c.setFont(FONT, 6)
         c.drawString(x + 0.8 * mm, y + s - 2.4 * mm, str(points))
-    c.setFont(ITALIC, 7)
     c.setFillColor(GREY)
-    c.drawString(x0, r.y + 0.5 * mm, "tick one box for every point you score, left to right")
-    c.drawRightString(r.right, r.y + 0.5 * mm,
-                      f"{TARGET}+ points: the game ends after this round")
+    left.draw(c)
+    right.draw(c)
 
 
-def _building(c: Canvas, lay: PlayerLayout, ink: Ink) -> None:
+def _heading_texts(r: Rect, title: str, hint: str) -> list[Text]:
+    """A block's bold title and the grey hint after it, both on the block's top line."""
+    head = Text(title, BOLD, 10, r.x, r.top - 4 * mm, r.w)
+    x = r.x + head.width + 3 * mm
+    return [head, Text(hint, ITALIC, 7, x, r.top - 4 * mm, r.right - x)]
+
+
+def _building_texts(lay: PlayerLayout, _: Translate) -> list[Text]:
+    return _heading_texts(lay.building_block, _("Building"),
+                          _("draw each tile: one cell X, the others O"))
+
+
+def _building(c: Canvas, lay: PlayerLayout, ink: Ink, _: Translate) -> None:
     g, s = lay.building, lay.cell
+    head, hint = _building_texts(lay, _)
     c.setFillColor(BLACK)
-    c.setFont(BOLD, 10)
-    c.drawString(lay.building_block.x, lay.building_block.top - 4 * mm, "Building")
-    c.setFont(ITALIC, 7)
+    head.draw(c)
     c.setFillColor(GREY)
-    c.drawString(lay.building_block.x + 16 * mm, lay.building_block.top - 4 * mm,
-                 "draw each tile: one cell X, the others O")
+    hint.draw(c)
     c.setLineWidth(0.8)
     c.setStrokeColor(BLACK)
     for row in range(ROWS):
@@ -177,36 +228,76 @@ def _building(c: Canvas, lay: PlayerLayout, ink: Ink) -> None:
         shield(c, x, y, SHIELD, SHIELD, BLACK, fill)
 
 
-def _tracks(c: Canvas, lay: PlayerLayout, ink: Ink) -> None:
-    r, b = lay.tracks, lay.track_box
+def _tracks_texts(lay: PlayerLayout, _: Translate) -> list[Text]:
+    return _heading_texts(lay.tracks, _("Ability tracks"), _("fill left to right, no gaps"))
+
+
+def _tracks(c: Canvas, lay: PlayerLayout, ink: Ink, _: Translate) -> None:
+    head, hint = _tracks_texts(lay, _)
     c.setFillColor(BLACK)
-    c.setFont(BOLD, 10)
-    c.drawString(r.x, r.top - 4 * mm, "Ability tracks")
-    c.setFont(ITALIC, 7)
+    head.draw(c)
     c.setFillColor(GREY)
-    c.drawString(r.x + 26 * mm, r.top - 4 * mm, "fill left to right, no gaps")
+    hint.draw(c)
+    for colour in COLOURS:
+        _track(c, ink, colour, lay, _)
+
+
+CHIP = 4.5 * mm
+
+
+def _track_place(colour: str, lay: PlayerLayout) -> tuple[float, float, float]:
+    """x, the y of the heading line and the width of a colour's track."""
+    r = lay.tracks
     top = r.top - 7 * mm
     step = (top - r.y) / len(COLOURS)
-    for i, colour in enumerate(COLOURS):
-        _track(c, ink, colour, r.x, top - i * step, r.w, b)
+    return r.x, top - COLOURS.index(colour) * step - CHIP, r.w
 
 
-def _track(c: Canvas, ink: Ink, colour: str, x: float, top: float, width: float, b: float) -> None:
+def _track_texts(colour: str, lay: PlayerLayout, _: Translate) -> list[Text]:
+    """A track's name, its ★ ability (ending before the starting stars on the red track),
+    the `points` under its end and the help line under it."""
+    x, hy, room = _track_place(colour, lay)
+    b = lay.track_box
     track = TRACKS[colour]
-    chip = 4.5 * mm
-    hy = top - chip
+    name = Text(_(COLOUR_NAMES[colour]), BOLD, 9.5, x + CHIP + 1.5 * mm, hy + 1.2 * mm, room)
+    sx = name.x + name.width + 4 * mm
+    right = x + room
+    out = [name]
+    if colour == "red":
+        start = Text(_("unlocked at start:"), FONT, 7,
+                     right - STARTING_RED_STARS * (CHIP + 1.5 * mm), hy + 1.4 * mm, 40 * mm,
+                     "right")
+        right = start.x - start.width - 2 * mm
+        out.append(start)
+    out.append(Text(_(track.ability), BOLD, 8.5, sx + 3 * mm, hy + 1.2 * mm,
+                    right - sx - 3 * mm))
+    by = hy - 1.5 * mm - b
+    end = x + len(track.symbols) * b
+    out.append(Text(_("points"), FONT, 6, end + 1.5 * mm, by + b / 2 - 4.2 * mm,
+                    x + room - end - 1.5 * mm))
+    out.append(Text(f"{_(track.ability)}: {_(ABILITY_HELP[colour])}", ITALIC, 6.5, x,
+                    by - 8.3 * mm, room))
+    return out
+
+
+def _track(c: Canvas, ink: Ink, colour: str, lay: PlayerLayout, _: Translate) -> None:
+    x, hy, width = _track_place(colour, lay)
+    b = lay.track_box
+    track = TRACKS[colour]
+    chip = CHIP
+    words = _track_texts(colour, lay, _)
+    name, ability, points, help_line = words[0], words[-3], words[-2], words[-1]
     colour_cell(c, ink, colour, x, hy, chip, LETTER[colour])
     c.setFillColor(ink.dark(colour))
-    c.setFont(BOLD, 9.5)
-    name = colour.capitalize()
-    c.drawString(x + chip + 1.5 * mm, hy + 1.2 * mm, name)
-    sx = x + chip + 1.5 * mm + c.stringWidth(name, BOLD, 9.5) + 4 * mm
+    name.draw(c)
+    sx = name.x + name.width + 4 * mm
     star(c, sx, hy + chip / 2, 1.9 * mm, ink.dark(colour))
-    c.setFont(BOLD, 8.5)
     c.setFillColor(BLACK)
-    c.drawString(sx + 3 * mm, hy + 1.2 * mm, track.ability)
+    ability.draw(c)
     if colour == "red":
         _starting_stars(c, ink, x + width, hy, chip)
+        c.setFillColor(BLACK)
+        words[1].draw(c)
     by = hy - 1.5 * mm - b
     for i, symbol in enumerate(track.symbols):
         bx = x + i * b
@@ -223,11 +314,9 @@ def _track(c: Canvas, ink: Ink, colour: str, x: float, top: float, width: float,
     c.setFillColor(BLACK)
     c.setFont(BOLD, 9)
     c.drawString(end + 1.5 * mm, by + b / 2 - 1.5 * mm, f"= {TRACK_COMPLETE_POINTS}")
-    c.setFont(FONT, 6)
-    c.drawString(end + 1.5 * mm, by + b / 2 - 4.2 * mm, "points")
-    c.setFont(ITALIC, 6.5)
+    points.draw(c)
     c.setFillColor(GREY)
-    c.drawString(x, by - 8.3 * mm, f"{track.ability}: {ABILITY_HELP[colour]}")
+    help_line.draw(c)
 
 
 def _starting_stars(c: Canvas, ink: Ink, right: float, y: float, h: float) -> None:
@@ -239,43 +328,51 @@ def _starting_stars(c: Canvas, ink: Ink, right: float, y: float, h: float) -> No
         c.setLineWidth(0.7)
         c.circle(cx, y + r, r, stroke=1, fill=1)
         star(c, cx, y + r, r * 0.8, ink.dark("red"))
-    c.setFillColor(BLACK)
-    c.setFont(FONT, 7)
-    c.drawRightString(right - STARTING_RED_STARS * (h + 1.5 * mm), y + 1.4 * mm,
-                      "unlocked at start:")
 
 
-def _reminder_lines(two_player: bool) -> list[tuple[str, str]]:
+def _reminder_lines(two_player: bool, _: Translate) -> list[tuple[str, str]]:
     lines = [
-        ("Scoring", f"a completed row scores {ROW_POINTS[0]} if it holds an X, {ROW_POINTS[1]} "
-                    f"if only O;  a completed column {COLUMN_POINTS[0]} with an X, "
-                    f"{COLUMN_POINTS[1]} if only O;  a full track {TRACK_COMPLETE_POINTS}."),
-        ("Drawing", "every tile needs one cell on row 1 or directly above a filled cell; "
-                    "mark one cell X and the others O."),
-        ("Coat of arms", "complete its row or column, cross it out, then at once draw a 1-cell "
-                         f"tile marked O or mark {COAT_OF_ARMS_TRACK_BOXES} boxes on one track."),
-        ("Bonus and star", f"a + counts as one more die of its colour (at most "
-                           f"{BONUSES_PER_COLOUR_PER_TURN} per colour and turn); "
-                           "unlocked from your next turn; cross out when used."),
-        ("Other turns", "mark the next box of the track of one die the active player left unused "
-                        "(white: any track)."),
+        (_("Scoring"), _("a completed row scores %(row_x)s if it holds an X, %(row_o)s if only "
+                         "O;  a completed column %(col_x)s with an X, %(col_o)s if only O;  a "
+                         "full track %(track)s.") % {
+            "row_x": ROW_POINTS[0], "row_o": ROW_POINTS[1], "col_x": COLUMN_POINTS[0],
+            "col_o": COLUMN_POINTS[1], "track": TRACK_COMPLETE_POINTS}),
+        (_("Drawing"), _("every tile needs one cell on row 1 or directly above a filled cell; "
+                         "mark one cell X and the others O.")),
+        (_("Coat of arms"), _("complete its row or column, cross it out, then at once draw a "
+                              "1-cell tile marked O or mark %(boxes)s boxes on one track.")
+         % {"boxes": COAT_OF_ARMS_TRACK_BOXES}),
+        (_("Bonus and star"), _("a + counts as one more die of its colour (at most %(most)s "
+                                "per colour and turn); unlocked from your next turn; cross out "
+                                "when used.") % {"most": BONUSES_PER_COLOUR_PER_TURN}),
+        (_("Other turns"), _("mark the next box of the track of one die the active player left "
+                             "unused (white: any track).")),
     ]
     if two_player:
-        lines.append(("2 players", "at setup you may mark the first two boxes of one track; "
-                                   "on the other's turn mark two unused dice."))
+        lines.append((_("2 players"), _("at setup you may mark the first two boxes of one "
+                                        "track; on the other's turn mark two unused dice.")))
     return lines
 
 
-def _reminder(c: Canvas, lay: PlayerLayout, two_player: bool) -> None:
+def _reminder_texts(lay: PlayerLayout) -> list[Text]:
+    r = lay.reminder
+    room = r.w - lay.reminder_indent - 3 * mm
+    out = []
+    y = r.top - 5 * mm
+    for title, lines in lay.reminder_lines:
+        out.append(Text(title, BOLD, REMINDER_SIZE, r.x + 3 * mm, y,
+                        lay.reminder_indent - 5 * mm))
+        for line in lines:
+            out.append(Text(line, FONT, REMINDER_SIZE, r.x + lay.reminder_indent, y, room))
+            y -= LINE
+    return out
+
+
+def _reminder(c: Canvas, lay: PlayerLayout) -> None:
     r = lay.reminder
     c.setStrokeColor(GREY)
     c.setLineWidth(0.6)
     c.roundRect(r.x, r.y, r.w, r.h, 2 * mm, stroke=1, fill=0)
-    y = r.top - 5 * mm
-    for title, text in _reminder_lines(two_player):
-        c.setFillColor(BLACK)
-        c.setFont(BOLD, 7.5)
-        c.drawString(r.x + 3 * mm, y, title)
-        c.setFont(FONT, 7.5)
-        c.drawString(r.x + 26 * mm, y, text)
-        y -= LINE
+    c.setFillColor(BLACK)
+    for t in _reminder_texts(lay):
+        t.draw(c)

@@ -27,7 +27,13 @@ from functools import lru_cache
 
 from facade.errors import NotationError
 from facade.grid import cell_name, parse_cell
-from facade.notation import format_placement, parse_cells, split_placement
+from facade.notation import (
+    check_action_length,
+    format_placement,
+    parse_cells,
+    split_action,
+    split_placement,
+)
 from rollwrite.dice import faces_text, parse_faces
 from rollwrite.material import COLOUR_OF_LETTER, DICE, LETTER
 
@@ -211,10 +217,11 @@ def _parse_dice(text: str) -> tuple[int, ...]:
     for part in text.split(","):
         part = part.strip()
         if not part.isdigit() or not 1 <= int(part) <= DICE:
-            raise NotationError(f"'{part}' is not a die: dice are numbered 1 to {DICE}")
+            raise NotationError(f"'{part}' is not a die: dice are numbered 1 to {DICE}",
+                                "dice_numbers", high=DICE)
         d = int(part) - 1
         if d in out:
-            raise NotationError(f"die {d + 1} is named twice")
+            raise NotationError(f"die {d + 1} is named twice", "die_twice", die=d + 1)
         out.append(d)
     return tuple(sorted(out))
 
@@ -223,30 +230,23 @@ def _colour(letter: str) -> str:
     c = COLOUR_OF_LETTER.get(letter.strip().upper())
     if c is None or c == "white":
         raise NotationError(
-            f"'{letter}' is not a track: use R, B, P, G or Y"
+            f"'{letter}' is not a track: use R, B, P, G or Y", "no_such_track",
+            letter=letter.strip(),
         )
     return c
 
 
-_HEAD = re.compile(r"^\s*p(\d)\s+(\w+)\s*(.*?)\s*$", re.IGNORECASE)
-
-
 def parse_action(text: str, tiles: dict[str, object] | None = None) -> Action:
     """Read one action in the notation above; NotationError with a hint when malformed."""
+    check_action_length(text)  # before the cache: a long line never becomes one of its keys
     return _parse(text)
 
 
+# Keys are lines of at most MAX_ACTION_LINE characters: a full cache holds about 4 MB.
 @lru_cache(maxsize=16384)  # replays read the same lines again and again; actions are frozen
 def _parse(text: str) -> Action:
     """`parse_action`, remembered per line (errors are not remembered)."""
-    m = _HEAD.match(text)
-    if not m:
-        raise NotationError(
-            f"'{text.strip()}' is not an action: start with the player, like 'p1 end'"
-        )
-    player, verb, rest = int(m.group(1)) - 1, m.group(2).lower(), m.group(3)
-    if player < 0:
-        raise NotationError("players are numbered from p1")
+    player, verb, rest = split_action(text, "p1 end")
     if verb == "roll":
         return Roll(player, parse_faces(rest))
     if verb == "reroll":
@@ -254,12 +254,15 @@ def _parse(text: str) -> Action:
     if verb == "change":
         mm = re.fullmatch(r"([\d,\s]+)\s+to\s+(\w)", rest, re.IGNORECASE)
         if not mm:
-            raise NotationError("write a colour change as 'change 2,4 to R'")
+            raise NotationError("write a colour change as 'change 2,4 to R'", "syntax",
+                                verb="change", example="change 2,4 to R")
         return Change(player, _parse_dice(mm.group(1)), parse_faces(mm.group(2), 1)[0])
     if verb == "choose":
         mm = re.fullmatch(r"(\w+?)(\*?)\s+with\s+([-\d,\s]+?)(?:\s*\+(\d))?", rest)
         if not mm:
-            raise NotationError("write a choice as 'choose R3 with 1,2' or 'choose R3 with 1 +1'")
+            raise NotationError("write a choice as 'choose R3 with 1,2' or 'choose R3 with 1 +1'",
+                                "syntax", verb="choose",
+                                example="choose R3 with 1,2 · choose R3 with 1 +1")
         return Choose(
             player,
             mm.group(1).upper(),
@@ -280,14 +283,17 @@ def _parse(text: str) -> Action:
             return ArmsTrack(player, _colour(parts[1]))
         if len(parts) == 1:
             return ArmsCell(player, parse_cell(parts[0]))
-        raise NotationError("write a coat of arms as 'arms a4' or 'arms track G'")
+        raise NotationError("write a coat of arms as 'arms a4' or 'arms track G'", "syntax",
+                            verb="arms", example="arms a4 · arms track G")
     if verb == "pick":
         parts = rest.split()
         if not parts or len(parts) > 2:
-            raise NotationError("write a pick as 'pick 3' or, for a white die, 'pick 3 G'")
+            raise NotationError("write a pick as 'pick 3' or, for a white die, 'pick 3 G'",
+                                "syntax", verb="pick", example="pick 3 · pick 3 G")
         die = _parse_dice(parts[0])
         if len(die) != 1:
-            raise NotationError("pick exactly one die")
+            raise NotationError("pick exactly one die", "syntax", verb="pick",
+                                example="pick 3 · pick 3 G")
         track = _colour(parts[1]) if len(parts) == 2 else ""
         return Pick(player, die[0], track)
     if verb == "setup":
@@ -296,7 +302,7 @@ def _parse(text: str) -> Action:
     simple = {"end": End, "undo": Undo, "pass": Pass, "unpick": Unpick}
     if verb in simple:
         if rest:
-            raise NotationError(f"'{verb}' takes nothing after it")
+            raise NotationError(f"'{verb}' takes nothing after it", "takes_nothing", verb=verb)
         return simple[verb](player)
     raise NotationError(
         f"unknown action '{verb}': roll, reroll, change, choose, draw, extra, arms, end, undo, "

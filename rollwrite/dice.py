@@ -21,10 +21,11 @@ def parse_faces(text: str, count: int | None = None) -> tuple[str, ...]:
     if bad:
         raise NotationError(
             f"'{bad[0]}' is no die face: use R (red), B (blue), P (purple), G (green), "
-            "Y (yellow) or W (white)"
+            "Y (yellow) or W (white)", "bad_face", face=bad[0],
         )
     if count is not None and len(t) != count:
-        raise NotationError(f"expected {count} dice faces, got {len(t)} ('{text}')")
+        raise NotationError(f"expected {count} dice faces, got {len(t)} ('{text}')", "roll_count",
+                            count=count, given=len(t))
     return tuple(COLOUR_OF_LETTER[ch] for ch in t)
 
 

@@ -10,6 +10,7 @@ from facade.errors import IllegalAction
 from facade.events import Event
 from facade.grid import CELLS, cell_name
 from facade.notation import format_cells
+from facade.options import checked_options
 from facade.outcome import EndReason
 from facade.placements import Placement, cell_names
 from facade.selfplay import winners
@@ -44,6 +45,8 @@ from rollwrite.view import player_view
 
 ARMS_LINES = {ln.short: ln for ln in COAT_OF_ARMS_LINES}
 DEFAULT_OPTIONS: dict[str, Any] = {"mirror": False, "dice": "seeded"}
+# mirror: RULES 5.12; dice: rolled by the game from the seed, or real dice typed in
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {"mirror": (False, True), "dice": ("seeded", "manual")}
 
 
 class GameState:
@@ -57,13 +60,10 @@ class GameState:
         names = config["players"]
         if not 1 <= len(names) <= MAX_SEATS:
             raise IllegalAction(
-                f"Roll & Write is for 1 to {MAX_SEATS} players (1: the solitaire challenge)"
+                f"Roll & Write is for 1 to {MAX_SEATS} players (1: the solitaire challenge)",
+                "player_count", low=1, high=MAX_SEATS,
             )
-        options = {**DEFAULT_OPTIONS, **(config.get("options") or {})}
-        if not isinstance(options["mirror"], bool):
-            raise IllegalAction("mirror is on or off: true or false")
-        if options["dice"] not in ("seeded", "manual"):
-            raise IllegalAction("dice must be 'seeded' (rolled by the game) or 'manual' (typed in)")
+        options = checked_options(config.get("options"), DEFAULT_OPTIONS, OPTION_VALUES)
         self.config: dict[str, Any] = {
             "players": list(names),
             "seed": config.get("seed", 0),
@@ -223,7 +223,7 @@ class GameState:
     def chance_action(self, rng: random.Random | None = None) -> A.Roll:
         """The roll due now: from the seed, or (manual dice) from `rng`."""
         if not self.is_chance():
-            raise IllegalAction("no dice to roll now")
+            raise IllegalAction("no dice to roll now", "no_roll_due")
         t = self.turn_state
         count = DICE if t.phase == ROLL else len(t.reroll_dice)
         if self.seeded:
@@ -300,7 +300,7 @@ class GameState:
     def _apply_setup(self, a: A.Setup) -> list[Event]:
         t = self.turn_state
         if t.phase != SETUP:
-            raise IllegalAction("the starting track is chosen before the first roll")
+            raise IllegalAction("the starting track is chosen before the first roll", "setup_over")
         events: list[Event] = []
         if a.track:
             events = self.sheets[a.player].mark(a.track, 2, a.player)
@@ -330,26 +330,29 @@ class GameState:
     def _check_roll(self, a: A.Roll) -> None:
         """IllegalAction unless these faces may be rolled now."""
         if not self.is_chance():
-            raise IllegalAction("the dice are not to be rolled now")
+            raise IllegalAction("the dice are not to be rolled now", "no_roll_due")
         t = self.turn_state
         count = DICE if t.phase == ROLL else len(t.reroll_dice)
         if len(a.faces) != count:
             dice = "die" if count == 1 else "dice"
-            raise IllegalAction(f"roll {count} {dice}, not {len(a.faces)}")
+            raise IllegalAction(f"roll {count} {dice}, not {len(a.faces)}", "roll_count",
+                                count=count, given=len(a.faces))
         if any(f not in FACES for f in a.faces):
-            raise IllegalAction("unknown die face")
+            raise IllegalAction("unknown die face", "bad_face")
         if self.seeded and tuple(a.faces) != self._seeded_faces():
-            raise IllegalAction("at this table the game rolls the dice; typed-in faces are refused")
+            raise IllegalAction("at this table the game rolls the dice; typed-in faces are refused",
+                                "dice_rolled_by_game")
 
     def _apply_reroll(self, a: A.Reroll) -> list[Event]:
         self._main_step(a)
         t = self.turn_state
         if t.chosen is not None:
-            raise IllegalAction("rerolls come before choosing a tile (RULES 5.9)")
+            raise IllegalAction("rerolls come before choosing a tile (RULES 5.9)", "after_choice",
+                                step="reroll")
         if not a.dice or len(set(a.dice)) != len(a.dice) or any(
             not 0 <= d < DICE for d in a.dice
         ):
-            raise IllegalAction("name the dice to reroll, 1 to 5")
+            raise IllegalAction("name the dice to reroll, 1 to 5", "dice_numbers", high=DICE)
         self._need_star("red")
         self.sheets[a.player].stars_used["red"] += 1
         t.rerolls += 1
@@ -361,14 +364,16 @@ class GameState:
     def _apply_change(self, a: A.Change) -> list[Event]:
         self._main_step(a)
         if self.turn_state.chosen is not None:
-            raise IllegalAction("change colours before choosing a tile (RULES 5.9)")
+            raise IllegalAction("change colours before choosing a tile (RULES 5.9)", "after_choice",
+                                step="change")
         if not a.dice or any(not 0 <= d < DICE for d in a.dice):
-            raise IllegalAction("name the dice to change, 1 to 5")
+            raise IllegalAction("name the dice to change, 1 to 5", "dice_numbers", high=DICE)
         faces = {self.turn_state.dice[d] for d in a.dice}
         if len(faces) != 1:
-            raise IllegalAction("a colour change turns dice that all show the same colour")
+            raise IllegalAction("a colour change turns dice that all show the same colour",
+                                "change_mixed")
         if a.face not in FACES or a.face in faces:
-            raise IllegalAction("choose a different face to turn them to")
+            raise IllegalAction("choose a different face to turn them to", "change_same_face")
         self._need_star("green")
         self._push_undo()
         self.sheets[a.player].stars_used["green"] += 1
@@ -387,7 +392,7 @@ class GameState:
         self._main_step(a)
         t = self.turn_state
         if t.chosen is not None:
-            raise IllegalAction("a tile is already chosen this turn")
+            raise IllegalAction("a tile is already chosen this turn", "already_chosen")
         sheet = self.sheets[a.player]
         if a.tile not in SHAPES:
             raise IllegalAction(
@@ -395,15 +400,17 @@ class GameState:
             )
         colour = colour_of(a.tile)
         if len(set(a.dice)) != len(a.dice) or any(not 0 <= d < DICE for d in a.dice):
-            raise IllegalAction("name each die once, 1 to 5")
+            raise IllegalAction("name each die once, 1 to 5", "dice_numbers", high=DICE)
         wrong = [d for d in a.dice if t.dice[d] not in (colour, WHITE)]
         if wrong:
             raise IllegalAction(
                 f"die {wrong[0] + 1} shows {t.dice[wrong[0]]}: only {colour} or white dice "
-                f"pay for {a.tile}"
+                f"pay for {a.tile}", "die_colour", die=wrong[0] + 1, face=t.dice[wrong[0]],
+                colour=colour, tile=a.tile,
             )
         if not 0 <= a.bonuses <= BONUSES_PER_COLOUR_PER_TURN:
-            raise IllegalAction("at most two bonuses of one colour per turn")
+            raise IllegalAction("at most two bonuses of one colour per turn", "bonus_limit",
+                                high=BONUSES_PER_COLOUR_PER_TURN)
         if a.bonuses > sheet.bonuses_left(colour):
             raise IllegalAction(
                 f"you have {sheet.bonuses_left(colour)} unlocked {colour} + bonus(es) left",
@@ -413,15 +420,18 @@ class GameState:
         if len(a.dice) + a.bonuses != size:
             raise IllegalAction(
                 f"{a.tile} has {size} cells: use exactly {size} dice and bonuses "
-                f"(you gave {len(a.dice)} dice and {a.bonuses} bonuses)"
+                f"(you gave {len(a.dice)} dice and {a.bonuses} bonuses)", "tile_size",
+                tile=a.tile, size=size, dice=len(a.dice), bonuses=a.bonuses,
             )
         entry = None
         if a.new_choice:
             if a.tile in INFINITE_SIDE:
-                raise IllegalAction(f"{a.tile} is on the ∞ side: no yellow ★ needed")
+                raise IllegalAction(f"{a.tile} is on the ∞ side: no yellow ★ needed",
+                                    "new_choice_needless", tile=a.tile)
             entry = self.facade_sheet.crossed_entry(a.tile)
             if entry is None:
-                raise IllegalAction(f"{a.tile} is not crossed out: take it without a yellow ★")
+                raise IllegalAction(f"{a.tile} is not crossed out: take it without a yellow ★",
+                                    "new_choice_needless", tile=a.tile)
             self._need_star("yellow")
         elif a.tile not in INFINITE_SIDE:
             entry = self.facade_sheet.open_entry(a.tile)
@@ -455,12 +465,13 @@ class GameState:
         self._main_step(a)
         chosen = self.turn_state.chosen
         if chosen is None:
-            raise IllegalAction("choose a tile before drawing it")
+            raise IllegalAction("choose a tile before drawing it", "choose_first")
         if self.turn_state.drawn:
-            raise IllegalAction("the tile of this turn is already drawn")
+            raise IllegalAction("the tile of this turn is already drawn", "already_drawn")
         tid = chosen.tile
         if a.tile != tid:
-            raise IllegalAction(f"you chose {tid}, not {a.tile}")
+            raise IllegalAction(f"you chose {tid}, not {a.tile}", "not_chosen_tile", chosen=tid,
+                                tile=a.tile)
         shape = SHAPES[tid]
         images = image_index(shape, self.mirror)
         if a.mask not in images:
@@ -531,9 +542,9 @@ class GameState:
         self._arms_step(a)
         sheet = self.sheets[a.player]
         if a.colour not in COLOURS:
-            raise IllegalAction("unknown track")
+            raise IllegalAction("unknown track", "no_such_track", letter=a.colour)
         if sheet.room(a.colour) == 0:
-            raise IllegalAction(f"your {a.colour} track is full")
+            raise IllegalAction(f"your {a.colour} track is full", "track_full", colour=a.colour)
         events = [self._use_arms(a.player, "track", track=a.colour)]
         events += sheet.mark(a.colour, COAT_OF_ARMS_TRACK_BOXES, a.player)
         return events + self._skip_impossible_arms()
@@ -547,22 +558,23 @@ class GameState:
     def _check_single_cell(self, cell: int, what: str) -> int:
         """Mask of a 1-cell tile on `cell`, or IllegalAction saying why it cannot go there."""
         if not 0 <= cell < CELLS:
-            raise IllegalAction("that cell is not on the building")
+            raise IllegalAction("that cell is not on the building", "no_such_cell")
         mask = 1 << cell
         self.sheets[self.active].building.check(mask)
         if not movegen.keeps_chosen_placeable(self, mask):
             raise IllegalAction(
                 f"{what} on {cell_name(cell)} would leave no room for "
-                f"{self.turn_state.chosen.tile}"
+                f"{self.turn_state.chosen.tile}", "no_room_left", cell=cell_name(cell),
+                tile=self.turn_state.chosen.tile,
             )
         return mask
 
     def _arms_step(self, a: A.Action) -> None:
         t = self.turn_state
         if t.phase != MAIN or a.player != self.active:
-            raise IllegalAction("no coat of arms to use now")
+            raise IllegalAction("no coat of arms to use now", "no_arms_waiting")
         if not t.pending_arms:
-            raise IllegalAction("no coat of arms is waiting for a choice")
+            raise IllegalAction("no coat of arms is waiting for a choice", "no_arms_waiting")
 
     # --- end of turn, undo
     def _apply_end(self, a: A.End) -> list[Event]:
@@ -570,7 +582,7 @@ class GameState:
         if t.phase != MAIN:
             raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(t.phase))
         if t.pending_arms:
-            raise IllegalAction("choose what your coat of arms gives first")
+            raise IllegalAction("choose what your coat of arms gives first", "arms_first")
         if t.chosen is None and movegen.draw_forced(movegen.choose_options(self)):
             raise IllegalAction(
                 "your dice alone pay for a tile that fits your building: you must choose and "
@@ -578,7 +590,8 @@ class GameState:
                 "must_draw",
             )
         if t.chosen is not None and not t.drawn:
-            raise IllegalAction(f"draw {t.chosen.tile} before ending your turn")
+            raise IllegalAction(f"draw {t.chosen.tile} before ending your turn", "draw_first",
+                                tile=t.chosen.tile)
         unused_dice = self.unused_dice()
         unused = faces_text([t.dice[d] for d in unused_dice])
         events = [
@@ -601,9 +614,11 @@ class GameState:
         if phase != MAIN:
             raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(phase))
         if a.player != self.active:
-            raise IllegalAction("only the active player can take back a step of their turn")
+            raise IllegalAction("only the active player can take back a step of their turn",
+                                "not_your_turn", player=a.player, active=self.active)
         if not self.undo_stack:
-            raise IllegalAction("nothing to take back: a roll or reroll cannot be undone")
+            raise IllegalAction("nothing to take back: a roll or reroll cannot be undone",
+                                "nothing_to_undo")
         self._restore(self.undo_stack.pop())
         return [event("undone", a.player, name=self._name())]
 
@@ -611,26 +626,30 @@ class GameState:
     def _apply_pick(self, a: A.Pick) -> list[Event]:
         t = self.turn_state
         if t.phase != PASSIVE:
-            raise IllegalAction("dice are picked after the active player ends the turn")
+            raise IllegalAction("dice are picked after the active player ends the turn",
+                                "not_picking")
         p = a.player
         if not 0 <= a.die < len(t.dice):
-            raise IllegalAction("dice are numbered 1 to 5")
+            raise IllegalAction("dice are numbered 1 to 5", "dice_numbers", high=DICE)
         if a.die in self.used_dice():
-            raise IllegalAction(f"die {a.die + 1} was used by the active player")
+            raise IllegalAction(f"die {a.die + 1} was used by the active player", "die_used",
+                                die=a.die + 1)
         picks = t.picks[p]
         if a.die in picks:
-            raise IllegalAction(f"you already picked die {a.die + 1}")
+            raise IllegalAction(f"you already picked die {a.die + 1}", "die_picked", die=a.die + 1)
         face = t.dice[a.die]
         track = a.track or face
         if face != WHITE and track != face:
             raise IllegalAction(
-                f"die {a.die + 1} is {face}: it marks the {face} track (only white is free)"
+                f"die {a.die + 1} is {face}: it marks the {face} track (only white is free)",
+                "die_track", die=a.die + 1, face=face,
             )
         if track not in COLOURS:
-            raise IllegalAction("a white die marks the track you name: pick 3 G")
+            raise IllegalAction("a white die marks the track you name: pick 3 G", "white_track",
+                                die=a.die + 1)
         sheet = self.sheets[p]
         if sheet.room(track) == 0:
-            raise IllegalAction(f"your {track} track is full")
+            raise IllegalAction(f"your {track} track is full", "track_full", colour=track)
         picks.append(a.die)
         t.pick_tracks[p].append(track)
         events = sheet.mark(track, 1, p)
@@ -671,7 +690,7 @@ class GameState:
 
     def _apply_pass(self, a: A.Pass) -> list[Event]:
         if self.turn_state.phase != PASSIVE:
-            raise IllegalAction("passing is for passive players after the turn ends")
+            raise IllegalAction("passing is for passive players after the turn ends", "not_picking")
         self.turn_state.done[a.player] = True
         return [
             event("passed", a.player, name=self.sheets[a.player].name)
@@ -698,7 +717,8 @@ class GameState:
             raise IllegalAction(self._not_your_turn(a.player), "not_your_turn",
                                 player=a.player, active=self.active)
         if t.pending_arms:
-            raise IllegalAction("first choose what your coat of arms gives: an O cell or a track")
+            raise IllegalAction("first choose what your coat of arms gives: an O cell or a track",
+                                "arms_first")
 
     def _need_star(self, colour: str, otherwise: str = "") -> None:
         if self.sheets[self.active].stars_left(colour) <= 0:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Creates .venv, installs the project with what the given extras need, and fetches the local
-# copy of htmx (static/vendor/, not committed) from the npm registry.
+# copy of htmx (static/vendor/, not committed) from the npm registry; with the `test` extras
+# also axe-core for the browser tests' accessibility checks (tests/browser/vendor/).
 # Usage: scripts/setup.sh [extras]   e.g. scripts/setup.sh test
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,3 +16,6 @@ else
     .venv/bin/python -m pip install --quiet -e .
 fi
 bash scripts/fetch-htmx.sh
+case ",$extras," in
+    *,test,*) bash scripts/fetch-axe.sh ;;
+esac

@@ -1,5 +1,7 @@
-/* Small helpers for every page (the pages work without them): the service worker, and a
-   banner while the connection is down; when it returns the page catches up by itself. */
+/* Small helpers for every page (the pages work without them): the service worker, a banner
+   while the connection is down (when it returns the page catches up by itself), and how a
+   refused htmx request (4xx) is shown. No page has inline script: the Content-Security-Policy
+   forbids it, so every behaviour lives in files like this one. */
 (function () {
   "use strict";
   if ("serviceWorker" in navigator) {
@@ -21,6 +23,25 @@
       window.location.reload(); /* catch up with every move made meanwhile */
     }
   }
+  /* A refusal (4xx) that carries the element it was meant to replace (the table with its
+     message, the replay, the print form, the dice panel) is swapped in like any answer; any
+     other refusal is shown in the page's #flash box (the card edition) above the game. */
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var xhr = e.detail.xhr, target = e.detail.target;
+    if (!xhr || xhr.status < 400 || xhr.status >= 500) return;
+    var body = xhr.responseText || "";
+    if (target && target.id && body.indexOf('id="' + target.id + '"') >= 0) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+      return;
+    }
+    var flash = document.getElementById("flash");
+    if (flash) {
+      flash.innerHTML = body;
+      flash.scrollIntoView({block: "nearest"});
+      e.detail.shouldSwap = false;
+    }
+  });
   window.addEventListener("offline", offline);
   window.addEventListener("online", online);
   document.addEventListener("htmx:sendError", offline);

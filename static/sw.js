@@ -1,8 +1,15 @@
 /* Service worker: pages are fetched from the network first and a copy is kept, so the last
    sheet a phone saw stays readable when the connection drops; static files come from the cache
-   first. Polls and posts always go to the network (a stale answer there would mislead). */
-const CACHE = "copenhagen-v1";
-const PRECACHE = ["/", "/static/app.css", "/static/app.js", "/static/icon.svg"];
+   first (the local htmx copy among them: a table without internet still gets it). Polls and
+   posts always go to the network (a stale answer there would mislead). A page sent with
+   `Cache-Control: no-store` (one that may show a hand) is never kept. */
+const CACHE = "copenhagen-v2";
+const PRECACHE = ["/", "/static/app.css", "/static/app.js", "/static/icon.svg",
+                  "/static/htmx-loader.js", "/static/vendor/htmx.min.js"];
+
+function keepable(resp) {
+  return resp.ok && !/no-store/i.test(resp.headers.get("Cache-Control") || "");
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((c) => c.addAll(PRECACHE)).then(() => self.skipWaiting()));
@@ -26,14 +33,14 @@ self.addEventListener("fetch", (event) => {
   if (req.method !== "GET" || url.origin !== self.location.origin || live(url)) return;
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(caches.match(req).then((hit) => hit || fetch(req).then((resp) => {
-      if (resp.ok) { const copy = resp.clone(); caches.open(CACHE).then((c) => c.put(req, copy)); }
+      if (keepable(resp)) { const copy = resp.clone(); caches.open(CACHE).then((c) => c.put(req, copy)); }
       return resp;
     })));
     return;
   }
   const htmx = req.headers.get("HX-Request") === "true";
   event.respondWith(fetch(req).then((resp) => {
-    if (resp.ok && !htmx) { const copy = resp.clone(); caches.open(CACHE).then((c) => c.put(req, copy)); }
+    if (keepable(resp) && !htmx) { const copy = resp.clone(); caches.open(CACHE).then((c) => c.put(req, copy)); }
     return resp;
   }).catch(() => caches.match(req, {ignoreVary: true}).then((hit) => hit || caches.match("/"))));
 });

@@ -74,3 +74,22 @@ def test_the_two_engines_do_not_import_each_other():
 def test_bots_import_no_web_app_or_command_line(package):
     assert files(package)
     assert offending(files(package), OUTSIDE) == []
+
+
+def test_sql_lives_in_the_store_alone():
+    """The web layer reaches the database through webapp/store.py (its tables in
+    webapp/db.py, its migrations): no other module imports SQLAlchemy (its exception types
+    aside, which the error pages name) or opens a connection itself (issue 20)."""
+    store = {ROOT / "webapp" / "store.py", ROOT / "webapp" / "db.py"}
+    others = [f for f in files("webapp") if f not in store and "migrations" not in f.parts]
+    assert others
+    found = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in others
+        for name in sorted(imported(path.read_text(encoding="utf-8")))
+        if under(name, ("sqlalchemy", "alembic")) and not under(name, ("sqlalchemy.exc",))
+    ]
+    found += [f"{path.relative_to(ROOT)}: opens a connection" for path in others
+              if ".engine.connect(" in path.read_text(encoding="utf-8")
+              or ".engine.begin(" in path.read_text(encoding="utf-8")]
+    assert found == []

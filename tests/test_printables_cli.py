@@ -33,7 +33,22 @@ def test_options_reach_the_pdf(tmp_path):
     assert out.read_bytes() != render_pad("facade-sheet", 1, "a4", False, False)
 
 
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["First player", "Ability tracks", "sheet 1 of 1"]),
+    ("fr", ["Premier joueur", "Pistes de capacités", "feuille 1 sur 1"]),
+    ("de", ["Startspieler", "Fähigkeitsleisten", "Blatt 1 von 1"]),
+])
+def test_lang_prints_the_pad_in_that_language(tmp_path, lang, words):
+    """--lang en|fr|de: the words of the pad (its text read back from the PDF)."""
+    out = tmp_path / "p.pdf"
+    assert cli.main(["player-sheet", "--lang", lang, "-o", str(out)]) == 0
+    text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    assert all(w in text for w in words), text[:300]
+    assert PdfReader(out).metadata.title.startswith("Copenhagen Roll & Write - ")
+
+
 @pytest.mark.parametrize(("argv", "message"), [
+    (["player-sheet", "--lang", "es"], "unknown language 'es': choose en or fr or de"),
     (["player-sheet", "--paper", "a5"], "unknown paper 'a5': choose a4 or letter"),
     (["player-sheet", "--pages", "0"], "pages must be between 1 and 500, not 0"),
     (["facade-sheet", "--pages", "501"], "pages must be between 1 and 500, not 501"),

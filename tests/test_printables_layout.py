@@ -9,6 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from facade.scoring import Line
 from printables import facade_sheet, player_sheet
 from printables.style import MARGIN, Ink
+from printables.words import translator
 from rollwrite.material import (
     COAT_OF_ARMS_LINES,
     COLOURS,
@@ -206,3 +207,45 @@ def test_two_player_crosses_are_drawn_on_exactly_the_setup_shapes(monkeypatch, t
     rec.calls.clear()
     facade_sheet.draw(Canvas(str(tmp_path / "y.pdf")), "a4", Ink(False), False)
     assert rec.calls == []
+
+
+# ------------------------------------------------------------------ the words, in three languages
+LANG_TEXTS_SAME_AS_ENGLISH = {"COPENHAGEN", "Score", "points"}  # the same word in French
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("two_player", [False, True])
+@pytest.mark.parametrize("sheet", [player_sheet, facade_sheet])
+def test_every_text_fits_its_room_in_every_language(sheet, two_player, paper, lang):
+    """Each word on a pad, measured with reportlab's stringWidth at its own size, fits the room
+    the layout gives it (before the next text, the box's edge or the column's)."""
+    texts = sheet.texts(paper, two_player, translator(lang))
+    assert len(texts) > 10
+    too_long = [(t.text, round(t.width - t.room)) for t in texts if not t.fits()]
+    assert too_long == []
+    lay = sheet.layout(paper, two_player, translator(lang))
+    _apart_and_inside(lay.blocks(), lay.content)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+@pytest.mark.parametrize("sheet", [player_sheet, facade_sheet])
+def test_every_text_comes_from_the_catalog(sheet, lang):
+    english = {t.text for t in sheet.texts("a4", True, translator("en"))}
+    translated = {t.text for t in sheet.texts("a4", True, translator(lang))}
+    assert (english & translated) - LANG_TEXTS_SAME_AS_ENGLISH == set()
+
+
+def test_the_marked_ability_help_is_the_materials():
+    from printables.words import ABILITY_HELP as PRINTED
+    from rollwrite.material import ABILITY_HELP
+
+    assert PRINTED == ABILITY_HELP
+
+
+def test_an_unknown_language_is_refused_with_the_choices():
+    from printables.errors import PadOptionError
+    from printables.words import check_lang
+
+    with pytest.raises(PadOptionError, match="choose en or fr or de"):
+        check_lang("es")

@@ -294,7 +294,7 @@ def test_refusals_carry_codes_and_keep_their_message():
     assert err.value.code == "unknown_action" and isinstance(err.value, NotationError)
     with pytest.raises(IllegalAction) as err:
         state.apply("p1 draw")
-    assert err.value.code == "notation"
+    assert err.value.code == "placement_syntax"
 
     card = card_game(2, 1)
     card.hands[0] = [1, 0, 0, 0, 0]

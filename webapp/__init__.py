@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask, g, request
 from flask_wtf.csrf import CSRFProtect
 
-from webapp.config import LANGUAGES, defaults, from_environment
+from webapp.config import HTMX_LOCAL_PATH, LANGUAGES, defaults, from_environment
 
 csrf = CSRFProtect()
 
@@ -28,10 +28,13 @@ def _resource_dir(name: str) -> str:
 def _secret_key(app: Flask) -> str:
     """The session key: from the settings, else one kept in the instance folder, so that
     every worker and every restart of this instance signs alike."""
+    from webapp.security import private_file
+
     path = Path(app.instance_path) / "secret_key"
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}")
+        private_file(tmp)  # 0600 before the key is in it
         tmp.write_text(secrets.token_hex(32))
         try:
             os.link(tmp, path)  # first writer wins; the others read its key
@@ -39,6 +42,7 @@ def _secret_key(app: Flask) -> str:
             pass
         finally:
             tmp.unlink()
+    os.chmod(path, 0o600)  # a key an older version wrote may still be readable by others
     return path.read_text().strip()
 
 
@@ -47,8 +51,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from webapp.db import create_schema, database_url, make_engine
     from webapp.engines import FACTORIES
     from webapp.i18n import init_babel
+    from webapp.inputs import SafeJSON
     from webapp.limits import limiter
     from webapp.requestlog import init_request_log
+    from webapp.security import init_security
     from webapp.store import Store
 
     app = Flask(
@@ -60,6 +66,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(defaults())
     app.config.update(from_environment())
     app.config.update(config or {})
+    app.json = SafeJSON(app)
     if not app.config["SECRET_KEY"]:
         if app.config["PRODUCTION"]:
             raise RuntimeError(
@@ -69,6 +76,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             )
         app.config["SECRET_KEY"] = _secret_key(app)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    try:
+        os.chmod(app.instance_path, 0o700)  # it holds the key and the database's seat tokens
+    except PermissionError:
+        app.logger.warning("cannot make %s private to this user", app.instance_path)
 
     engine = make_engine(database_url(app.config["DATABASE_URL"], app.instance_path))
     create_schema(engine)
@@ -80,6 +91,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         n = int(app.config["PROXIES"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
     csrf.init_app(app)
+    init_security(app)
     limiter.init_app(app)
     init_babel(app)
     init_request_log(app)
@@ -98,6 +110,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             "current_lang": str(get_locale() or "en"),
             "htmx_url": app.config["HTMX_URL"],
             "htmx_sri": app.config["HTMX_SRI"],
+            "htmx_local": HTMX_LOCAL_PATH,
             "url_rules": app.view_functions.keys(),
         }
 

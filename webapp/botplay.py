@@ -18,11 +18,9 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
-from sqlalchemy import func, select
-
 from bots.levels import EDITIONS, make_bot
+from facade.contract import EngineState
 from facade.errors import IllegalAction
-from webapp.db import actions
 from webapp.store import Conflict, Game, Store
 
 log = logging.getLogger(__name__)
@@ -55,16 +53,9 @@ def since_last(game: Game, store: Store | None = None) -> float:
 
 def _logged_elapsed(store: Store, game: Game) -> float:
     """Seconds since the newest action row of the game was written (inf: none yet)."""
-    with store.engine.connect() as conn:
-        when = conn.execute(
-            select(func.max(actions.c.created_at)).where(actions.c.game_id == game.id)
-        ).scalar()
+    when = store.last_moved(game)
     if when is None:
         return float("inf")
-    if isinstance(when, str):  # some SQLite drivers hand back the text
-        when = datetime.fromisoformat(when)
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)  # SQLite's CURRENT_TIMESTAMP is UTC
     return max(0.0, (datetime.now(UTC) - when).total_seconds())
 
 
@@ -73,7 +64,7 @@ def bot_levels(store: Store, game: Game) -> dict[int, str]:
     return {s.seat: s.bot for s in store.seats(game) if s.bot}
 
 
-def pending(state: Any, levels: dict[int, str]) -> list[int]:
+def pending(state: EngineState, levels: dict[int, str]) -> list[int]:
     """Bot seats that the engine expects an action from now."""
     if state.is_over():
         return []
@@ -87,7 +78,7 @@ def bot_seed(game: Game, seq: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def decide(game: Game, state: Any, seat: int, level: str) -> str:
+def decide(game: Game, state: Any, seat: int, level: str) -> str:  # noqa: ANN401 - dice too
     """The action line a bot of `level` plays for `seat`, decided from that seat's view; a
     roll that is due (app dice) is the engine's, as for anyone."""
     if state.is_chance() and seat == getattr(state, "active", None):

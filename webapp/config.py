@@ -7,11 +7,12 @@ from typing import Any
 
 # htmx is served from its CDN, pinned to one version and checked by the browser against this
 # subresource-integrity hash; `scripts/setup.sh` fetches the same version from the npm
-# registry into static/vendor/, and tests check that copy hashes to HTMX_SRI.
+# registry into static/vendor/, and tests check that copy hashes to HTMX_SRI. When the CDN
+# cannot be reached, static/htmx-loader.js loads that copy instead (same hash).
 HTMX_VERSION = "2.0.11"
 HTMX_CDN_URL = f"https://cdn.jsdelivr.net/npm/htmx.org@{HTMX_VERSION}/dist/htmx.min.js"
 HTMX_SRI = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
-HTMX_LOCAL_PATH = "vendor/htmx.min.js"  # under static/
+HTMX_LOCAL_PATH = "vendor/htmx.min.js"  # under static/: the fallback copy
 
 LANGUAGES = ("en", "fr", "de")
 
@@ -19,7 +20,7 @@ LANGUAGES = ("en", "fr", "de")
 def defaults() -> dict[str, Any]:
     """The settings a fresh app starts from."""
     return {
-        "SECRET_KEY": None,  # from the environment, or generated per instance (see secrets.py)
+        "SECRET_KEY": None,  # from the environment, or generated per instance (_secret_key)
         "DATABASE_URL": None,  # None: SQLite file in the instance folder
         "HTMX_URL": HTMX_CDN_URL,
         "HTMX_SRI": HTMX_SRI,
@@ -35,6 +36,9 @@ def defaults() -> dict[str, Any]:
         "RATELIMIT_HEADERS_ENABLED": True,
         "PRODUCTION": False,  # COPENHAGEN_ENV=production: a secret key must be given
         "PROXIES": 0,  # proxies in front whose X-Forwarded-For/-Proto headers are trusted
+        # host names the app answers to (a list, or a comma-separated text); None: any host.
+        # Required in production; `copenhagen serve` defaults to this machine's own names.
+        "TRUSTED_HOSTS": None,
     }
 
 
@@ -42,7 +46,7 @@ def from_environment() -> dict[str, Any]:
     """Settings given as environment variables (COPENHAGEN_ prefix, or the usual names)."""
     out: dict[str, Any] = {}
     for key in ("SECRET_KEY", "DATABASE_URL", "HTMX_URL", "HTMX_SRI", "RATELIMIT_STORAGE_URI",
-                "CREATE_LIMIT"):
+                "CREATE_LIMIT", "TRUSTED_HOSTS"):
         value = os.environ.get(f"COPENHAGEN_{key}") or os.environ.get(key)
         if value is not None:
             out[key] = value

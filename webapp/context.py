@@ -49,9 +49,11 @@ def qr_response(link: str, scale: int, title: str | None = None) -> Response:
     return resp
 
 
-def remembered(name: str, key: Hashable, compute: Callable[[], Any]) -> Any:
-    """`compute()` once per `key` in this app's memory called `name` (game ids repeat across
-    databases, so a memory belongs to one app, never to the process)."""
+def remembered(name: str, key: Hashable, compute: Callable[[], Any],
+               size: int = MEMORY_SIZE) -> Any:
+    """`compute()` once per `key` in this app's memory called `name`, which keeps the `size`
+    entries used last (game ids repeat across databases, so a memory belongs to one app,
+    never to the process)."""
     memory: OrderedDict[Hashable, Any] = current_app.extensions.setdefault(
         f"memory_{name}", OrderedDict())
     with _memory_lock:
@@ -61,6 +63,6 @@ def remembered(name: str, key: Hashable, compute: Callable[[], Any]) -> Any:
     value = compute()  # outside the lock: a bot search takes a moment
     with _memory_lock:
         memory[key] = value
-        while len(memory) > MEMORY_SIZE:
+        while len(memory) > size:
             memory.popitem(last=False)
     return value

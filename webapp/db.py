@@ -28,8 +28,11 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    make_url,
     text,
 )
+
+from webapp.security import private_file
 
 metadata = MetaData()
 
@@ -75,6 +78,7 @@ actions = Table(
 )
 
 Index("ix_seats_token", seats.c.token)
+Index("ux_games_parent", games.c.parent_id, unique=True)  # one rematch per game
 Index("ix_games_owner", games.c.owner)
 
 
@@ -87,8 +91,13 @@ def database_url(setting: str | None, instance_path: str) -> str:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for the store; SQLite gets WAL, a busy timeout and enforced foreign keys."""
+    """An engine for the store; SQLite gets WAL, a busy timeout and enforced foreign keys, and
+    its file (with the seat tokens in it) is readable by this user alone: SQLite gives its
+    WAL and shared-memory files the database file's permissions."""
     kwargs: dict[str, Any] = {"future": True}
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        private_file(Path(parsed.database))
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"timeout": 15, "check_same_thread": False}
     else:

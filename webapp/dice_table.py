@@ -15,6 +15,7 @@ from typing import Any
 
 from facade.errors import IllegalAction
 from facade.events import Event
+from facade.limits import MAX_ACTION_LINE
 from rollwrite.dice import faces_text, seeded_roll
 from rollwrite.material import DICE
 
@@ -125,6 +126,9 @@ class DiceTable:
     # ------------------------------------------------------------------ acting
     def apply(self, text: str) -> list[Event]:
         """Apply one line: `roll`, `reroll 1,3` (dice 1 to 5) or `next`."""
+        if len(str(text)) > MAX_ACTION_LINE:  # capped before it is read at all
+            raise DiceTableError("unknown", "that is not something the dice table does",
+                                 text=str(text)[:40])
         line = " ".join(str(text).lower().split())
         if line == "roll":
             events, logged = self._roll(), "roll"
@@ -188,7 +192,7 @@ def _parse_dice(text: str) -> tuple[int, ...]:
         raise DiceTableError("no_dice", "choose the dice to reroll: one or more of 1 to 5")
     dice: list[int] = []
     for p in parts:
-        if not p.isdigit() or not 1 <= int(p) <= DICE:
+        if len(p) != 1 or p not in "12345"[:DICE]:  # one ASCII digit ("²" passes isdigit)
             raise DiceTableError("bad_die", f"there is no die {p[:10]}: the dice are 1 to 5",
                                  die=p[:10])
         if int(p) - 1 in dice:

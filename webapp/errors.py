@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError, OperationalError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from webapp.store import Conflict, NotFound
 
@@ -60,6 +60,14 @@ def register(app: Flask) -> None:
                               "in a short time. Wait a minute, then try again; the games already "
                               "started go on as before."))
         return body, status, {"Retry-After": "60"}
+
+    @app.errorhandler(SecurityError)
+    def _untrusted_host(_err: SecurityError) -> tuple[str, int, dict[str, str]]:
+        # The Host header names no host of this app (TRUSTED_HOSTS): no page can be built
+        # for it (every link would point to that host), so the answer is plain text.
+        g.outcome = "refused"
+        return ("Bad request: this server does not answer to that host name.\n", 400,
+                {"Content-Type": "text/plain; charset=utf-8"})
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException) -> tuple[str, int]:

@@ -1,15 +1,21 @@
-"""One log line per request: method, path, status, the table it concerned and the time taken."""
+"""One log line per request: method, path, status, the table it concerned and the time taken,
+timed from the moment the request reached the app (a WSGI wrapper notes it before anything
+else runs: reading the body, the CSRF check, the rate limit), so a request that stalls
+anywhere in the app is logged with the time it really took."""
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from flask import Flask, Response, g, request
 
 from webapp.store import normalise_code
 
 log = logging.getLogger("copenhagen.requests")
+START_KEY = "copenhagen.started"  # perf_counter() when the request reached the app (environ)
 
 
 def outcome_of(status: int) -> str:
@@ -27,6 +33,18 @@ def outcome_of(status: int) -> str:
     return "refused"
 
 
+class RequestTimer:
+    """WSGI middleware: notes when a request reached the app, before Flask reads a byte."""
+
+    def __init__(self, app: Callable[..., Iterable[bytes]]) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any],
+                 start_response: Callable[..., Any]) -> Iterable[bytes]:
+        environ[START_KEY] = time.perf_counter()
+        return self.app(environ, start_response)
+
+
 def init_request_log(app: Flask) -> None:
     """Log every request on the `copenhagen.requests` logger (stderr under gunicorn)."""
     if not log.handlers and not app.testing:
@@ -36,13 +54,10 @@ def init_request_log(app: Flask) -> None:
         log.setLevel(logging.INFO)
         log.propagate = False
 
-    @app.before_request
-    def _start() -> None:
-        g.started = time.perf_counter()
-
     @app.after_request
     def _line(resp: Response) -> Response:
-        ms = (time.perf_counter() - g.get("started", time.perf_counter())) * 1000
+        started = request.environ.get(START_KEY, time.perf_counter())
+        ms = (time.perf_counter() - started) * 1000
         # `code` is a game's code on every page but the language switch (/lang/<code>)
         code = "" if request.blueprint == "home" else str((request.view_args or {}).get("code", ""))
         table = normalise_code(code) or code or "-"
@@ -50,3 +65,5 @@ def init_request_log(app: Flask) -> None:
         log.info("%s %s %s table=%s outcome=%s %.1fms", request.method, request.path,
                  resp.status_code, table, outcome, ms)
         return resp
+
+    app.wsgi_app = RequestTimer(app.wsgi_app)  # type: ignore[method-assign]

@@ -12,13 +12,16 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy import Engine, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
+from facade.contract import StoredState
 from facade.errors import IllegalAction
 from facade.events import Event
+from facade.limits import MAX_GAME_ACTIONS
 from webapp.db import actions, games, seats
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at a table
@@ -32,6 +35,14 @@ class Conflict(Exception):
 
 class NotFound(Exception):
     """No game with that code."""
+
+
+class _RematchMade(Exception):
+    """Inside a transaction: the parent game got its rematch from another request."""
+
+
+# code -> (host token, {seat: (name, token)}): the tokens a new game is created with
+Reserve = Callable[[str], tuple[str, dict[int, tuple[str, str]]]]
 
 
 @dataclass(frozen=True)
@@ -92,7 +103,7 @@ def normalise_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
-Engines = dict[str, Callable[..., Any]]  # edition -> factory(config) of a fresh game state
+Engines = dict[str, Callable[[dict[str, Any]], StoredState]]  # edition -> factory(config)
 
 
 class Store:
@@ -102,22 +113,27 @@ class Store:
         self.engine = engine
         self.factories = factories
         self.cache_size = cache_size
-        self._cache: OrderedDict[int, Any] = OrderedDict()
+        self._cache: OrderedDict[int, StoredState] = OrderedDict()
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ games
     def create_game(
         self, kind: str, edition: str, config: dict[str, Any], seat_count: int,
         bots: dict[int, str] | None = None, parent_id: int | None = None,
-        owner: str | None = None,
+        owner: str | None = None, reserve: Reserve | None = None,
     ) -> Game:
         """A new game with empty seats (bots seated at once, under the config's names); its
-        code is unique."""
+        code is unique. `reserve(code)` gives the host token and the seats taken at once
+        (seat -> (name, token)), for a rematch whose tokens derive from its code.
+
+        With `parent_id` the game is the rematch of that game, recorded as its `next_code` in
+        the same transaction: a game has one rematch (a unique key), and Conflict tells a
+        second request that another one was made first."""
         players = config.get("players") or []
         self.factories[edition](config)  # refuses a bad config before anything is stored
-        host = new_token()
         for _ in range(20):
             code = new_code()
+            host, claimed = reserve(code) if reserve else (new_token(), {})
             try:
                 with self.engine.begin() as conn:
                     gid = conn.execute(
@@ -133,16 +149,34 @@ class Store:
                             [
                                 {"game_id": gid, "seat": s, "bot": (bots or {}).get(s),
                                  "name": (str(players[s]) if (bots or {}).get(s)
-                                          and s < len(players) else None)}
+                                          and s < len(players) else None)
+                                 or claimed.get(s, (None, None))[0],
+                                 "token": claimed.get(s, (None, None))[1]}
                                 for s in range(seat_count)
                             ],
                         )
+                    if parent_id is not None and not conn.execute(
+                        update(games)
+                        .where(games.c.id == parent_id, games.c.next_code.is_(None))
+                        .values(next_code=code)
+                    ).rowcount:
+                        raise _RematchMade
                 return self.game(code)
+            except _RematchMade:
+                raise Conflict("rematch") from None
             except IntegrityError:
                 if self._code_taken(code):
                     continue  # that code is taken: draw another
+                if parent_id is not None and self._has_rematch(parent_id):
+                    raise Conflict("rematch") from None
                 raise
         raise RuntimeError("could not find a free table code")
+
+    def _has_rematch(self, game_id: int) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(games.c.id).where(games.c.parent_id == game_id)
+            ).first() is not None
 
     def _code_taken(self, code: str) -> bool:
         with self.engine.connect() as conn:
@@ -166,16 +200,6 @@ class Store:
             raise NotFound(code)
         return row.seq, row.status
 
-    def set_next(self, game: Game, next_code: str) -> bool:
-        """Record the rematch of a finished game; False if another one was recorded first."""
-        with self.engine.begin() as conn:
-            done = conn.execute(
-                update(games)
-                .where(games.c.id == game.id, games.c.next_code.is_(None))
-                .values(next_code=next_code)
-            ).rowcount
-        return bool(done)
-
     def owned(self, owner: str, kind: str, limit: int = 200) -> list[tuple[Game, Any]]:
         """The games of `kind` a browser started, newest move first, with that moment."""
         with self.engine.connect() as conn:
@@ -184,6 +208,37 @@ class Store:
                 .order_by(games.c.updated_at.desc(), games.c.id.desc()).limit(limit)
             ).all()
         return [(_game(r), r.updated_at) for r in rows]
+
+    def create_replay(self, kind: str, edition: str, config: dict[str, Any],
+                      lines: list[str], over: bool) -> Game:
+        """A read-only game made from a replayed text: its config and its whole log, stored
+        compactly (the action lines without their events: a replay replays them anyway)."""
+        game = self.create_game(kind, edition, config, 0)
+        with self.engine.begin() as conn:
+            if lines:
+                conn.execute(insert(actions), [
+                    {"game_id": game.id, "seq": n, "seat": None, "by_host": 0, "text": line,
+                     "events": []} for n, line in enumerate(lines, start=1)])
+            conn.execute(update(games).where(games.c.id == game.id)
+                         .values(seq=len(lines), status="over" if over else "open"))
+        return self.game(game.code)
+
+    def last_moved(self, game: Game) -> datetime | None:
+        """When the newest action of the game was stored (UTC), if it has one."""
+        with self.engine.connect() as conn:
+            when = conn.execute(
+                select(func.max(actions.c.created_at)).where(actions.c.game_id == game.id)
+            ).scalar()
+        if when is None:
+            return None
+        if isinstance(when, str):  # some SQLite drivers hand back the text
+            when = datetime.fromisoformat(when)
+        return when if when.tzinfo is not None else when.replace(tzinfo=UTC)  # SQLite: UTC
+
+    def ping(self) -> None:
+        """One round trip to the database (raises when it does not answer)."""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
 
     # ------------------------------------------------------------------ seats
     def seats(self, game: Game) -> list[Seat]:
@@ -208,11 +263,6 @@ class Store:
                 .values(name=name, token=token)
             ).rowcount
         return token if done else None
-
-    def set_host_token(self, game: Game, token: str) -> None:
-        """Give a game another host token (the rematch: one the last host can work out)."""
-        with self.engine.begin() as conn:
-            conn.execute(update(games).where(games.c.id == game.id).values(host_token=token))
 
     def free_seat(self, game: Game, seat: int) -> None:
         """The host frees a seat: its token stops working, another phone may take it."""
@@ -244,7 +294,7 @@ class Store:
             ).all()
         return [Logged(r.seq, r.seat, bool(r.by_host), r.text, r.events) for r in rows]
 
-    def state(self, game: Game) -> Any:
+    def state(self, game: Game) -> Any:  # noqa: ANN401 - a StoredState of game.edition
         """The game's state: the replay of its log (a private copy the caller may change)."""
         with self._lock:
             cached = self._cache.get(game.id)
@@ -259,7 +309,7 @@ class Store:
         self._remember(game.id, cached)
         return cached.clone()
 
-    def _remember(self, game_id: int, state: Any) -> None:
+    def _remember(self, game_id: int, state: StoredState) -> None:
         with self._lock:
             old = self._cache.get(game_id)
             if old is None or _seq(old) <= _seq(state):
@@ -281,6 +331,10 @@ class Store:
         """
         for _ in range(retries):
             state = self.state(game)
+            if _seq(state) >= MAX_GAME_ACTIONS:  # an undo loop, not a game: the log stays bounded
+                raise IllegalAction(
+                    f"this game has reached {MAX_GAME_ACTIONS} moves, more than any game needs; "
+                    "start a new one", "too_many_actions", max=MAX_GAME_ACTIONS)
             if seen_seq is not None and seen_seq != _seq(state):
                 if seen_seq > _seq(state) or seat is None:
                     raise Conflict(text)
@@ -320,6 +374,6 @@ def _game(row: Any) -> Game:
 __all__ = ["Conflict", "Game", "IllegalAction", "Logged", "NotFound", "Seat", "Store"]
 
 
-def _seq(state: Any) -> int:
+def _seq(state: StoredState) -> int:
     """Actions applied so far: the state's sequence number."""
     return int(state.seq)

@@ -10,6 +10,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from facade.errors import IllegalAction
+from webapp.refusals import refusal_message
 
 
 def _render(kind: str, data: dict[str, Any]) -> str | None:
@@ -116,4 +117,4 @@ def refusal_text(err: IllegalAction, names: list[str], view: Mapping[str, Any]) 
         text = make() if make else None
     except (KeyError, ValueError, TypeError):
         text = None  # params not as expected: the engine's own words are still right
-    return text or str(err)
+    return text or refusal_message(err)

@@ -1,6 +1,11 @@
 """Fixtures of the browser tests: the real app served on a loopback port, Debian's chromium
 driven by Playwright, and phones (390×844 touch screens) with or without JavaScript.
 
+Pages load htmx as in production: from its CDN (pinned, with its integrity hash). The machine
+has no internet, so each phone's browser answers the CDN's address itself: with the very file
+the CDN serves (the pinned copy, `cdn="up"`), with nothing (`"down"`: a table without
+internet), or with a changed file (`"tampered"`: the integrity check must refuse it).
+
 Without chromium or Playwright the tests are skipped, except under CI=true where they fail."""
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from flask import Flask
 from werkzeug.serving import make_server
 
 from webapp import create_app
+from webapp.config import HTMX_CDN_URL
 
 CHROMIUM = Path(os.environ.get("COPENHAGEN_CHROMIUM", "/usr/bin/chromium"))
 PHONE = {
@@ -26,6 +32,7 @@ PHONE = {
     "has_touch": True,
 }
 SHOTS = Path(os.environ.get("COPENHAGEN_SHOTS", "/tmp/shots"))
+HTMX_COPY = Path(__file__).resolve().parents[2] / "static" / "vendor" / "htmx.min.js"
 
 
 def _missing(why: str) -> None:
@@ -42,7 +49,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     folder = tmp_path_factory.mktemp("live")
     app = create_app({
         "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
-        "HTMX_URL": "/static/vendor/htmx.min.js",
+        "HTMX_URL": HTMX_CDN_URL,  # as in production; each phone answers the CDN itself
         "SECRET_KEY": "browser-test-secret",
         "RATELIMIT_ENABLED": False,
     })
@@ -100,13 +107,18 @@ class PageErrors:
         """A request that got no answer is an error, except one the browser cancelled itself
         because the page navigated away while it loaded (net::ERR_ABORTED): the next page's
         own loads are watched in turn, and any answer >= 400 is caught by `on_response`."""
-        if "ERR_ABORTED" in str(req.failure):
-            return
+        if "ERR_ABORTED" in str(req.failure) or req.url == HTMX_CDN_URL:
+            return  # the CDN is down on purpose: the pages load the app's own copy
+        if "ERR_INTERNET_DISCONNECTED" in str(req.failure):
+            return  # the test took the phone offline: its polls fail until it is back
         self.errors.append(f"request failed: {req.method} {req.url} ({req.failure})")
 
     def watch(self, page: Any) -> Any:
         """Listen to one page; returns it."""
         page.on("pageerror", lambda exc: self.errors.append(f"script error: {exc}"))
+        # a Content-Security-Policy violation (an inline script or style, a foreign host)
+        page.on("console", lambda msg: self.errors.append(f"{msg.type}: {msg.text}")
+                if "Content Security Policy" in msg.text else None)
         page.on("requestfailed", self._request_failed)
 
         def on_response(resp: Any) -> None:
@@ -120,6 +132,19 @@ class PageErrors:
         return page
 
 
+def serve_cdn(context: Any, cdn: str) -> None:
+    """Answer the htmx CDN's address in this browser context: "up" (the pinned file, with the
+    CDN's CORS header), "down" (no answer: no internet) or "tampered" (a changed file)."""
+    if cdn == "down":
+        context.route(HTMX_CDN_URL, lambda route: route.abort("internetdisconnected"))
+        return
+    body = HTMX_COPY.read_bytes() + (b"\n/* changed */" if cdn == "tampered" else b"")
+    headers = {"Content-Type": "application/javascript; charset=utf-8",
+               "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=604800"}
+    context.route(HTMX_CDN_URL, lambda route: route.fulfill(status=200, body=body,
+                                                             headers=headers))
+
+
 @pytest.fixture
 def new_phone(browser: Any, live_server: str) -> Iterator[Callable[..., Any]]:
     """Make a phone: a fresh browser context (own cookies) at 390×844 with touch, and its
@@ -127,11 +152,12 @@ def new_phone(browser: Any, live_server: str) -> Iterator[Callable[..., Any]]:
     contexts: list[Any] = []
     watcher = PageErrors(live_server)
 
-    def make(javascript: bool = True, locale: str = "en-GB") -> Any:
+    def make(javascript: bool = True, locale: str = "en-GB", cdn: str = "up") -> Any:
         context = browser.new_context(
             **PHONE, base_url=live_server, java_script_enabled=javascript, locale=locale,
         )
         context.set_default_timeout(10_000)
+        serve_cdn(context, cdn)
         contexts.append(context)
         return watcher.watch(context.new_page())
 

@@ -84,9 +84,13 @@ def small_targets(page: Any) -> list[str]:
 
 
 def shot(page: Any, folder: Path, name: str) -> Path:
-    """Save a full-page screenshot as folder/name.png."""
+    """Save a full-page screenshot as folder/name.png. A full-page screenshot leaves empty
+    `style=""` attributes behind (Playwright sizes the page for it); they are taken away, or
+    htmx would keep them in its history and the page's CSP would refuse them on Back."""
     path = folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
     page.screenshot(path=str(path), full_page=True)
+    page.evaluate("() => document.querySelectorAll('[style=\"\"]')"
+                  ".forEach(el => el.removeAttribute('style'))")
     return path
 
 

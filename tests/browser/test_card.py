@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from boardgame import actions as A  # noqa: N812
-from tests.browser.conftest import PageErrors
+from tests.browser.conftest import PageErrors, serve_cdn
 from tests.browser.screens import fits_phone, shot, small_targets
 from tests.web.test_card_game import History, check_no_leak
 from tests.web.test_card_routes import CHIRAL, reach
@@ -201,6 +201,7 @@ def laptop(browser: Any, live_server: str) -> Iterator[Any]:
     watcher = PageErrors(live_server)
     context = browser.new_context(**LAPTOP, base_url=live_server, locale="en-GB")
     context.set_default_timeout(10_000)
+    serve_cdn(context, "up")
     yield watcher.watch(context.new_page())
     context.close()
     assert not watcher.errors, "the pages had errors:\n" + "\n".join(watcher.errors)

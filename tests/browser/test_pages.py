@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import PHONE, SHOTS
+from tests.browser.conftest import PHONE, SHOTS, serve_cdn
 from tests.browser.screens import crawl, fits_phone, same_site_links, shot, small_targets
-from webapp.config import HTMX_VERSION, LANGUAGES
+from webapp.config import HTMX_CDN_URL, HTMX_SRI, HTMX_VERSION, LANGUAGES
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +33,7 @@ def _crawl_all_languages(page, base, visit):
 def tour(browser, live_server):
     """Every reachable page in every language, visited once on a phone: what each showed."""
     context = browser.new_context(**PHONE, base_url=live_server)
+    serve_cdn(context, "up")
     page = context.new_page()
     SHOTS.mkdir(parents=True, exist_ok=True)
     found = {"pages": [], "wide": [], "small": []}
@@ -55,7 +56,10 @@ def test_home_page_loads_the_pinned_htmx(phone):
     phone.goto("/")
     phone.wait_for_function("() => window.htmx !== undefined")
     assert phone.evaluate("window.htmx.version") == HTMX_VERSION
-    assert phone.locator("script[src='/static/vendor/htmx.min.js']").count() == 1
+    cdn = phone.locator(f"script[src='{HTMX_CDN_URL}']")
+    assert cdn.count() == 1 and cdn.get_attribute("integrity") == HTMX_SRI
+    assert phone.locator("script[src='/static/vendor/htmx.min.js']").count() == 0
+    assert phone.get_attribute("html", "data-htmx-local") is None
 
 
 def test_no_page_scrolls_sideways_on_a_390px_phone(tour):

@@ -11,6 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
+from tests.browser.conftest import serve_cdn
 from tests.browser.screens import fits_phone, shot, small_targets
 
 pytestmark = pytest.mark.browser
@@ -185,6 +186,7 @@ def test_the_replay_on_a_laptop_screen(browser, live_server, finished, shots):
     code, last, _scores = finished
     context = browser.new_context(viewport={"width": 1280, "height": 800},
                                   base_url=live_server)
+    serve_cdn(context, "up")
     page = context.new_page()
     try:
         page.goto(f"/r/{code}?turn=4")

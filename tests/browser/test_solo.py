@@ -176,7 +176,8 @@ def test_the_daily_challenge_reaches_12_by_the_hints_and_shows_turns_and_par(
     text = phone.input_value("#gametext")
     assert text.count("\n") > 20 and "copenhagen-game: 1" in text
     assert f'seed: "{seed}"' in text  # a finished game's text gives its seed
-    assert phone.locator("button[data-copy]").is_visible()  # the copy button, with scripts
+    assert phone.locator("button[data-copy=gametext]").is_visible()  # copy buttons, with scripts
+    assert phone.locator("button[data-copy=sharetext]").is_visible()
     assert "Streak: 1 day in a row" in body
     phone.goto("/s/")
     assert "Your records" in phone.inner_text("main")
@@ -186,9 +187,10 @@ def test_the_daily_challenge_reaches_12_by_the_hints_and_shows_turns_and_par(
 
 def test_an_unfinished_game_is_found_again_after_the_browser_is_closed(browser, live_server,
                                                                         shots):
-    from tests.browser.conftest import PHONE
+    from tests.browser.conftest import PHONE, serve_cdn
 
     first = browser.new_context(**PHONE, base_url=live_server)
+    serve_cdn(first, "up")
     page = first.new_page()
     code = _start_bots(page, shots)
     table = Table(code, [page], shots)
@@ -199,6 +201,7 @@ def test_an_unfinished_game_is_found_again_after_the_browser_is_closed(browser, 
     first.close()
 
     again = browser.new_context(**PHONE, base_url=live_server, storage_state=kept)
+    serve_cdn(again, "up")
     try:
         page = again.new_page()
         page.goto("/")

@@ -26,15 +26,17 @@ def test_home_page_lists_the_ways_in(client):
 
 def test_pages_load_htmx_from_the_configured_url(client):
     html = client.get("/").get_data(as_text=True)
-    assert 'src="/static/vendor/htmx.min.js"' in html
-    assert f'integrity="{HTMX_SRI}"' in html
+    assert 'src="/static/htmx-loader.js" data-cdn="/static/vendor/htmx.min.js"' in html
+    assert 'data-local="/static/vendor/htmx.min.js"' in html  # the fallback: the same copy
+    assert f'data-integrity="{HTMX_SRI}"' in html
 
 
 def test_default_htmx_url_is_the_pinned_cdn_version(tmp_path):
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "TESTING": True})
     assert app.config["HTMX_URL"] == HTMX_CDN_URL and HTMX_VERSION in HTMX_CDN_URL
     html = app.test_client().get("/").get_data(as_text=True)
-    assert f'src="{HTMX_CDN_URL}"' in html
+    assert f'data-cdn="{HTMX_CDN_URL}"' in html
+    assert f'data-integrity="{HTMX_SRI}"' in html
 
 
 def test_local_htmx_copy_matches_the_pinned_integrity_hash(client):
@@ -87,8 +89,17 @@ def test_production_refuses_to_start_without_a_secret_key(tmp_path, monkeypatch)
     with pytest.raises(RuntimeError, match="secret key"):
         create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
     monkeypatch.setenv("COPENHAGEN_SECRET_KEY", "k" * 64)
+    with pytest.raises(RuntimeError, match="COPENHAGEN_TRUSTED_HOSTS"):  # and its host names
+        create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    monkeypatch.setenv("COPENHAGEN_TRUSTED_HOSTS", "copenhagen.example.org, .example.net")
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
     assert app.config["SECRET_KEY"] == "k" * 64
+    assert app.config["TRUSTED_HOSTS"] == ["copenhagen.example.org", ".example.net"]
+    client = app.test_client()
+    assert client.get("/healthz", base_url="http://copenhagen.example.org").status_code == 200
+    assert client.get("/healthz", base_url="http://play.example.net").status_code == 200
+    bad = client.get("/healthz", base_url="http://evil.example")
+    assert bad.status_code == 400 and b"host name" in bad.data
 
 
 def test_health_check_says_503_when_the_database_is_gone(app):

@@ -364,14 +364,28 @@ def test_illegal_take_is_refused_with_the_engines_reason(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
     refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 400,
-            "take each harbour position once")
+            "Take each harbour position once.")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "The game refused it: Take each harbour position once."),
+    ("fr", "La partie l’a refusé : Prenez chaque emplacement du port une seule fois."),
+    ("de", "Das Spiel hat ihn abgelehnt: Nimm jeden Platz im Hafen nur einmal."),
+])
+def test_a_refusal_is_worded_in_the_pages_language(app, phone, lang, words):
+    """Issue 22: the engine's refusal comes in the page's language, from its code."""
+    code = new_game(phone, ["person", "greedy"])
+    body = page_of(phone, code, f"?lang={lang}")
+    phone.client.set_cookie("lang", lang)
+    body = refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 400)
+    assert html.escape(words, quote=False) in body or words in body, body[:1500]
 
 
 def test_unaffordable_build_is_refused(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
     refused(app, phone, code, {"action": "p1 build purple-5:A1,a2,a3,a4,a5 pay P,P,P,P,P",
-                               "seq": seq_on(body)}, 400, "purple card(s) and have")
+                               "seq": seq_on(body)}, 400, "purple cards and have")
 
 
 def test_forged_payment_in_another_colour_is_refused_rules_2_6(app, phone):

@@ -76,7 +76,8 @@ def test_form_has_a_control_for_every_option_of_copenhagen_print(client):
     for action in parser._actions:  # every option the command line has, but the output file
         if action.dest in ("help", "output"):
             continue
-        assert f'name="{action.dest}"' in html, f"no form control for --{action.dest}"
+        name = "pad_lang" if action.dest == "lang" else action.dest  # `lang` is the page's
+        assert f'name="{name}"' in html, f"no form control for --{action.dest}"
     for kind in KINDS:
         assert f'name="kind" value="{kind}"' in html
     for paper in PAPERS:
@@ -350,7 +351,26 @@ def test_preview_of_bad_options_is_a_400_with_the_reason(client, query, message)
 
 
 def test_htmx_swaps_a_400_into_the_target_that_receives_the_swap_event(client):
-    """htmx leaves 4xx answers unswapped unless told; the handler must sit on the target."""
+    """htmx leaves 4xx answers unswapped unless told: static/app.js swaps a 4xx answer that
+    carries the id of its target (one rule for every page; no inline handler: the CSP)."""
     html = client.get("/print/").get_data(as_text=True)
-    assert 'hx-target="#pads"' in html
-    assert re.search(r'<div id="pads"[^>]*hx-on::before-swap="[^"]*status === 400', html)
+    assert 'hx-target="#pads"' in html and "hx-on" not in html
+    app_js = (Path(__file__).resolve().parents[2] / "static" / "app.js").read_text()
+    assert "'id=\"' + target.id + '\"'" in app_js
+    refused = client.get("/print/?pages=0", headers={"HX-Request": "true"})
+    assert refused.status_code == 400 and 'id="pads"' in refused.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_pad_is_in_the_pages_language_unless_another_is_chosen(client, lang):
+    """The print page starts on the page's language; `pad_lang` chooses another one."""
+    html = client.get(f"/print/?lang={lang}").get_data(as_text=True)
+    assert f'id="pad_lang-{lang}" name="pad_lang" value="{lang}" checked' in html
+    resp = client.get(f"/print/pad.pdf?lang={lang}")
+    assert resp.data == render_pad("player-sheet", 1, "a4", False, False, lang)
+    other = "de" if lang != "de" else "fr"
+    resp = client.get(f"/print/pad.pdf?lang={lang}&pad_lang={other}")
+    assert resp.data == render_pad("player-sheet", 1, "a4", False, False, other)
+    assert f"-{other}.pdf" in resp.headers["Content-Disposition"]
+    bad = client.get(f"/print/?lang={lang}&pad_lang=xx")
+    assert bad.status_code == 400 and "xx" in bad.get_data(as_text=True)

@@ -113,7 +113,7 @@ def test_the_cells_a_step_drew_are_marked_on_that_players_sheet(app, client):
     seat = int(player[1:]) - 1
     sheet = html[html.index(f'id="sheet-{seat}"'):]
     sheet = sheet[:sheet.index("</section>")]
-    marked = re.findall(r'<td class="cell acted[^"]*">\s*<span>([XO])</span>', sheet)
+    marked = re.findall(r'<td class="cell acted[^"]*">\s*<span>([XO])<', sheet)
     assert len(marked) == len(cells) and html.count("cell acted") == len(cells)
 
 
@@ -232,11 +232,11 @@ def test_a_pasted_text_becomes_a_read_only_replay(app, client, phone):
 @pytest.mark.parametrize("mangle, line, why", [
     (lambda t: "hello\n" + t, 1, "not a Copenhagen game text"),
     (lambda t: t.replace("edition: rollwrite", "edition: boardgame"), None,
-     "replays on this site are for Roll &amp; Write games"),
+     "Replays here are for Roll &amp; Write games"),
     (lambda t: t.replace('players: ["Ann", "Bo"]', "players: []"), 4, "players are a list"),
-    (lambda t: t.replace("copenhagen-game: 1", "copenhagen-game: 7"), 2, "version 7"),
-    (lambda t: t + "p1 fly away\n", -1, "unknown action"),
-    (lambda t: t + "p1 end\n", -1, "the game is over"),
+    (lambda t: t.replace("copenhagen-game: 1", "copenhagen-game: 7"), 2, "Version 7"),
+    (lambda t: t + "p1 fly away\n", -1, "no such move"),
+    (lambda t: t + "p1 end\n", -1, "game is over"),
 ])
 def test_a_bad_pasted_text_gets_400_naming_the_line_and_why(app, client, phone, mangle, line,
                                                             why):
@@ -265,14 +265,14 @@ def test_a_changed_roll_is_refused_by_the_engine_with_its_line(app, client, phon
     resp = phone.post("/r", {"text": "\n".join(lines)})
     html = resp.get_data(as_text=True)
     assert resp.status_code == 400
-    assert f"Line {n + 1} ({lines[n]})" in html and "typed-in faces are refused" in html
+    assert f"Line {n + 1} ({lines[n]})" in html and "typed dice are refused" in html
 
 
 def test_an_empty_or_oversized_paste_is_refused(app, phone):
     phone.get("/r")
     assert phone.post("/r", {"text": "   "}).status_code == 400
     resp = phone.post("/r", {"text": "p" * 61_000})
-    assert resp.status_code == 400 and "longer than 60000 characters" in resp.get_data(as_text=True)
+    assert resp.status_code == 400 and "at most 60000 characters" in resp.get_data(as_text=True)
 
 
 # ------------------------------------------------------------------------- the round trip

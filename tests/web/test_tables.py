@@ -204,7 +204,7 @@ def test_an_illegal_move_shows_the_engines_message_and_changes_nothing(app, phon
     assert "starting track" in html  # the engine's own words
     assert 'id="table"' in html  # with the page, so the player can go on
     resp = act(phones[0], code, "p1 frobnicate")
-    assert resp.status_code == 422 and "unknown action" in resp.get_data(as_text=True)
+    assert resp.status_code == 422 and "no such move" in resp.get_data(as_text=True)
     assert texts(app, code) == before
 
 
@@ -835,7 +835,9 @@ def test_refusal_wording_falls_back_to_the_engines_english_for_an_unworded_code(
 
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         plain = IllegalAction("dice are numbered 1 to 5")  # code `illegal`: no params
-        assert refusal_text(plain, ["A", "B"], {"phase": "passive"}) == str(plain)
+        assert refusal_text(plain, ["A", "B"], {"phase": "passive"}) == "Ce coup n’est pas permis."
+        unknown = IllegalAction("dice are numbered 1 to 5", "no_such_code")
+        assert refusal_text(unknown, ["A", "B"], {"phase": "passive"}) == str(unknown)
         odd = IllegalAction("no such player", "no_such_player", player="x")  # odd params
         assert refusal_text(odd, ["A", "B"], {}) == "no such player"
         worded = IllegalAction("the game is over", "game_over")

@@ -40,10 +40,22 @@ from webapp.context import remembered
 from webapp.context import set_cookie as _set_cookie
 from webapp.context import store as _store
 from webapp.errors import page
+from webapp.inputs import number
 from webapp.limits import create_limited
+from webapp.points_chart import end_chart
+from webapp.refusals import refusal_message
+from webapp.security import PRIVATE
 from webapp.store import Game, Store
 
 bp = Blueprint("card", __name__, url_prefix="/c")
+
+
+@bp.after_request
+def _never_cached(resp: Response) -> Response:
+    """Card pages may show a hand: no browser, proxy or service worker keeps any of them
+    (the hot-seat phone goes round the table; Back must not show the last player's hand)."""
+    resp.headers["Cache-Control"] = PRIVATE
+    return resp
 
 MODES = ("hotseat", "table")
 BOT_STEP_SECONDS = 0.8  # a bot plays at most one action per this many seconds while watched
@@ -177,16 +189,16 @@ def _take_label(state: Any, a: A.Take) -> dict[str, Any]:
 
 
 def _int_arg(name: str) -> int | None:
-    raw = request.args.get(name, "")
-    return int(raw) if raw.isdigit() and len(raw) < 4 else None
+    return number(request.args.get(name), 3)
 
 
 def _picks() -> list[int]:
     raw = request.args.get("pick", "")
     out: list[int] = []
     for part in raw.split(",")[:3]:
-        if part.isdigit() and 1 <= int(part) <= 7 and int(part) - 1 not in out:
-            out.append(int(part) - 1)
+        position = number(part, 1)
+        if position is not None and 1 <= position <= 7 and position - 1 not in out:
+            out.append(position - 1)
     return out
 
 
@@ -425,6 +437,8 @@ def _model(store: Store, game: Game, state: Any, who: Who) -> dict[str, Any]:
 
 def _render_game(store: Store, game: Game, state: Any, who: Who, **extra: Any) -> str:
     model = _model(store, game, state, who)
+    model["chart"] = (end_chart(store.log(game), [p["name"] for p in model["players"]])
+                      if model.get("over") else None)
     model.update(extra)
     model["poll_url"] = url_for("card.poll", code=game.code, seq=model["seq"],
                                 **{k: v for k, v in request.args.items()
@@ -549,28 +563,30 @@ def act(code: str) -> Response | tuple[str, int]:
     state = store.state(game)
     seat = _acting_seat(store, game, state)
     line = request.form.get("action", "")
-    seq_raw = request.form.get("seq", "")
-    if not seq_raw.isdigit() or len(seq_raw) > 9:
+    seen = number(request.form.get("seq"))
+    if seen is None:
         return page(400, _("Page out of date"),
                     _("This move did not say which state of the game it was made on. Reload "
                       "the page and try again."), back=url_for("card.game", code=game.code))
     try:
         action = A.parse_action(line)
     except IllegalAction as err:
-        return _refused(game, str(err))
+        return _refused(game, refusal_message(err))
     if action.player != seat:
         abort(403)
     try:
-        store.act(game, seat, line, int(seq_raw))
+        store.act(game, seat, line, seen)
     except IllegalAction as err:
-        return _refused(game, str(err))
+        return _refused(game, refusal_message(err))
     botplay.note_action(game)
     return redirect(url_for("card.game", code=game.code), 303)
 
 
 def _refused(game: Game, message: str) -> tuple[str, int]:
+    """The refusal page; the reason is a sentence (the engine's English one gets its stop)."""
+    reason = message if message.endswith((".", "!", "?")) else f"{message}."
     return page(400, _("That move is not allowed"),
-                _("The game refused it: %(reason)s.", reason=message),
+                _("The game refused it: %(reason)s", reason=reason),
                 back=url_for("card.game", code=game.code))
 
 
@@ -593,9 +609,9 @@ def reveal(code: str) -> Response:
     state = store.state(game)
     if _mode(game) != "hotseat" or not _is_host(game):
         abort(403)
-    seat_raw = request.form.get("seat", "")
+    seat = number(request.form.get("seat"), 1)
     bots = {s.seat for s in store.seats(game) if s.bot}
-    if (not seat_raw.isdigit() or int(seat_raw) != state.active or state.is_over()
+    if (seat is None or seat != state.active or state.is_over()
             or state.active in bots):
         body, status = page(409, _("Not this person's turn"),
                             _("The turn has moved on: look at the screen for whose turn it "
@@ -653,12 +669,12 @@ def join_seat(code: str) -> Response | tuple[str, int]:
         return page(400, _("One screen only"),
                     _("This game is played on one shared screen: nobody joins from another "
                       "phone."), back=url_for("card.game", code=game.code))
-    raw = request.form.get("seat", "")
+    found = number(request.form.get("seat"), 1)
     seats = store.seats(game)
-    if not raw.isdigit() or int(raw) >= len(seats):
+    if found is None or found >= len(seats):
         return page(400, _("No such seat"), _("Choose one of the open seats."),
                     back=url_for("card.join", code=game.code))
-    seat = int(raw)
+    seat = found
     token = store.claim_seat(game, seat, game.config["players"][seat])
     if token is None:
         return page(409, _("Seat taken"),

@@ -23,7 +23,9 @@ from webapp import errors
 from webapp.context import qr_response
 from webapp.context import store as _store
 from webapp.dice_table import MAX_NAME, MAX_PLAYERS, MAX_SEED, DiceTable, DiceTableError
+from webapp.inputs import number
 from webapp.limits import create_limited
+from webapp.refusals import refusal_message
 from webapp.store import Conflict, Game, NotFound
 
 bp = Blueprint("dice", __name__, url_prefix="/d")
@@ -47,7 +49,7 @@ def player_name(table: DiceTable, player: int) -> str:
 def error_message(err: IllegalAction) -> str:
     """The dice table's refusal in the page's language (its English text if it has no code)."""
     if not isinstance(err, DiceTableError):
-        return str(err)
+        return refusal_message(err)
     p = err.params
     messages = {
         "rolled": lambda: _("The dice are already rolled for %(player)s. Reroll some of them, "
@@ -96,10 +98,7 @@ def create() -> Response | tuple[str, int]:
     names += [""] * (MAX_PLAYERS - len(names))
     seed = request.form.get("seed", "").strip()
     form = {"count": request.form.get("count", "2"), "names": names, "seed": seed}
-    try:
-        count = int(form["count"])
-    except ValueError:
-        count = 0
+    count = number(form["count"], 1) or 0
     filled = [i for i, n in enumerate(names) if n]
     count = max(count, filled[-1] + 1 if filled else 0)  # typed names count as players
     count = max(0, min(count, MAX_PLAYERS + 1))  # the table refuses 0 and 5 alike
@@ -173,7 +172,7 @@ def poll(code: str) -> Response | tuple[str, int, dict[str, str]]:
     """204 while the table is still at `seq`, else the fresh dice panel."""
     game = _dice_game(code)
     seq, _status = _store().head(game.code)
-    if request.args.get("seq", type=int) == seq:
+    if number(request.args.get("seq")) == seq:
         return Response(status=204)
     return _panel(game, _store().state(game))
 
@@ -183,7 +182,7 @@ def act(code: str) -> Response | tuple[str, int] | tuple[str, int, dict[str, str
     """Roll, reroll the ticked dice, or pass to the next player (fields `seq`, `action`)."""
     game = _dice_game(code)
     back = url_for("dice.table", code=game.code)
-    seen = request.form.get("seq", type=int)
+    seen = number(request.form.get("seq"))
     action = " ".join(request.form.get("action", "").split())
     ticked = request.form.getlist("die")
     if action == "reroll" and ticked:

@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import NamedTuple
 
 from flask import Blueprint, Response, g, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from printables.cli import add_arguments
 from printables.pad import KINDS, MAX_PAGES, render_pad
 from printables.style import PAPERS
+from printables.words import LANGS
 from webapp.errors import page
 
 bp = Blueprint("pads", __name__, url_prefix="/print")
@@ -52,10 +54,13 @@ class PadOptions(NamedTuple):
     paper: str = CLI.paper
     ink_saver: bool = CLI.ink_saver
     two_player: bool = CLI.two_player
+    lang: str = CLI.lang  # the pad's language (the form starts on the page's)
 
     def query(self) -> dict[str, str]:
-        """The options as the form sends them (unticked boxes left out)."""
-        out = {"kind": self.kind, "pages": str(self.pages), "paper": self.paper}
+        """The options as the form sends them (unticked boxes left out). The pad's language
+        is `pad_lang`: `lang` is the page's own (the language switch)."""
+        out = {"kind": self.kind, "pages": str(self.pages), "paper": self.paper,
+               "pad_lang": self.lang}
         out.update({name: "1" for name in ("ink_saver", "two_player") if getattr(self, name)})
         return out
 
@@ -64,6 +69,7 @@ class PadOptions(NamedTuple):
         words = ["copenhagen", "print", self.kind, "--pages", str(self.pages),
                  "--paper", self.paper]
         words += ["--ink-saver"] * self.ink_saver + ["--two-player"] * self.two_player
+        words += ["--lang", self.lang] * (self.lang != CLI.lang)
         return " ".join([*words, "-o", self.filename()])
 
     def filename(self) -> str:
@@ -71,6 +77,7 @@ class PadOptions(NamedTuple):
         parts = ["copenhagen", self.kind, self.paper,
                  f"{self.pages}-page" if self.pages == 1 else f"{self.pages}-pages"]
         parts += ["ink-saver"] * self.ink_saver + ["2-players"] * self.two_player
+        parts += [self.lang] * (self.lang != CLI.lang)
         return "-".join(parts) + ".pdf"
 
 
@@ -124,8 +131,14 @@ def parse(args: Mapping[str, str]) -> tuple[PadOptions, dict[str, str]]:
     if two_player is None:
         errors["two_player"] = _("The two-player box is either ticked or not; “%(value)s” is "
                                  "neither.", value=_shown(args.get("two_player", "")))
+    page_lang = str(get_locale() or CLI.lang)
+    lang = args.get("pad_lang", page_lang).strip().lower()
+    if lang not in LANGS:
+        errors["pad_lang"] = _("There is no pad in “%(lang)s”: choose English, French or "
+                               "German.", lang=_shown(args.get("pad_lang", "")))
+        lang = page_lang if page_lang in LANGS else CLI.lang
     good_pages = pages if pages is not None and "pages" not in errors else default.pages
-    return PadOptions(kind, good_pages, paper, bool(ink_saver), bool(two_player)), errors
+    return PadOptions(kind, good_pages, paper, bool(ink_saver), bool(two_player), lang), errors
 
 
 @lru_cache(maxsize=8)
@@ -166,6 +179,7 @@ def _choices() -> dict[str, list[tuple[str, str, str]]]:
         ],
         "paper": [("a4", _("A4"), _("210 × 297 mm")),
                   ("letter", _("US Letter"), _("8.5 × 11 in"))],
+        "lang": [("en", "English", ""), ("fr", "Français", ""), ("de", "Deutsch", "")],
     }
 
 

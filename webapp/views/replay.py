@@ -5,6 +5,7 @@ roll ahead, and never the seed of a game still being played."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,23 +24,70 @@ from flask_babel import gettext as _
 from facade.errors import IllegalAction
 from facade.gametext import GameText, GameTextError, read_text, replay_text
 from facade.grid import bits, cell_name
+from facade.limits import MAX_TEXT
 from rollwrite import actions as A  # noqa: N812
 from webapp import table_page as P  # noqa: N812
+from webapp.context import remembered
 from webapp.context import store as _store
 from webapp.errors import page
 from webapp.game_text import game_text, player_names, store_text, stored_text
+from webapp.inputs import number
 from webapp.limits import create_limited
+from webapp.refusals import game_text_reason
 from webapp.store import Game, NotFound
 from webapp.table_events import action_text
 
 bp = Blueprint("replay", __name__, url_prefix="/r")
 
 EDITION = "rollwrite"  # the edition whose sheets these pages draw
-TEXT_MAX = 60_000  # characters of a pasted game text (the request limit is 64 KiB)
 
 
 class BadPosition(Exception):
     """`at` or `turn` names no position of the game; the message says which exist."""
+
+
+SNAPSHOT_EVERY = 25  # actions between the states a timeline keeps: any step is <= 24 away
+TIMELINES = 16  # replayed games a process keeps (a 700-action game keeps 29 states)
+
+
+@dataclass
+class Timeline:
+    """A game replayed once: every step's notation, turn and events, and a copy of the state
+    every SNAPSHOT_EVERY actions, so that any position is a copy and a few actions away (a
+    page of a long replay no longer replays the whole log)."""
+
+    turns: list[int]  # turn number at each position 0..last
+    notation: list[str]  # per action, as the engine logged it
+    events: list[list[dict[str, Any]]]  # per action, what it caused
+    snapshots: list[Any]  # the state at positions 0, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY, ...
+
+    @property
+    def last(self) -> int:
+        """Actions in the game."""
+        return len(self.notation)
+
+    def state_at(self, at: int) -> Any:  # noqa: ANN401
+        """The state after `at` actions: the nearest kept copy, then the actions after it."""
+        k = at // SNAPSHOT_EVERY
+        state = self.snapshots[k].clone()
+        for line in self.notation[k * SNAPSHOT_EVERY:at]:
+            state.apply(line)
+        return state
+
+
+def timeline(text: GameText, factory: Callable[[dict[str, Any]], Any]) -> Timeline:
+    """Replay a game's text once on `factory(config)`, keeping what every position of the
+    replay needs."""
+    state = factory(text.config)
+    out = Timeline([state.turn + 1], [], [], [state.clone()])
+    for n, (_line, action) in enumerate(text.actions, start=1):
+        events = state.apply(action)
+        out.turns.append(state.turn + 1)
+        out.notation.append(state.log[-1])
+        out.events.append([e.to_dict() for e in events])
+        if n % SNAPSHOT_EVERY == 0:
+            out.snapshots.append(state.clone())
+    return out
 
 
 @dataclass
@@ -50,7 +98,7 @@ class Position:
     last: int  # actions in the log
     state: Any
     turns: list[int]  # turn number at each position 0..last
-    steps: list[dict[str, Any]]  # per action: at, notation, words, turn
+    steps: dict[int, dict[str, Any]]  # the steps shown (this turn's so far): at -> step
 
 
 def _game(code: str) -> Game:
@@ -120,43 +168,38 @@ def _names(game: Game) -> list[str]:
     return player_names(store, game)
 
 
-def _replay(text: GameText, at: int | None, turn: str | None, names: list[str]) -> Position:
-    """Replay the whole log once: each step's turn and words, and the state at the position
-    asked for (`at` actions, or the start of turn `turn`); BadPosition when there is none."""
-    factory = _store().factories[EDITION]
-    state = factory(text.config)
-    turns = [state.turn + 1]
-    steps: list[dict[str, Any]] = []
-    states = {0: state.clone()}
+def _signed(text: str) -> int | None:
+    """A whole number in ASCII digits, maybe negative (a position that does not exist is told
+    as such); None for anything else."""
+    found = number(text.strip().removeprefix("-"))
+    return None if found is None else -found if text.strip().startswith("-") else found
+
+
+def _replay(line: Timeline, at: int | None, turn: str | None, names: list[str]) -> Position:
+    """The position asked for (`at` actions, or the start of turn `turn`) on a replayed
+    game, with the words of this turn's steps so far; BadPosition when there is none."""
     want = at
-    wanted_turn: int | None = None
     if turn is not None:
-        try:
-            wanted_turn = int(turn)
-        except ValueError:
-            raise BadPosition(_("“%(turn)s” is not a turn number.", turn=turn)) from None
-    for n, (_line, action) in enumerate(text.actions, start=1):
-        events = state.apply(action)
-        turns.append(state.turn + 1)
-        steps.append({"at": n, "notation": state.log[-1], "turn": turns[-1],
-                      "words": action_text([e.to_dict() for e in events], names)})
-        if n == want:
-            states[n] = state.clone()
-        if wanted_turn is not None and want is None and turns[-1] == wanted_turn:
-            want = n
-            states[n] = state.clone()
-    last = len(steps)
-    if wanted_turn is not None:
-        if wanted_turn == turns[0]:
+        wanted_turn = _signed(turn)
+        if wanted_turn is None:
+            raise BadPosition(_("“%(turn)s” is not a turn number.", turn=turn[:12]))
+        if wanted_turn == line.turns[0]:
             want = 0
+        else:
+            want = next((n for n in range(1, line.last + 1) if line.turns[n] == wanted_turn),
+                        None)
         if want is None:
             raise BadPosition(_("There is no turn %(turn)s: this game has turns 1 to %(last)s.",
-                                turn=wanted_turn, last=turns[-1]))
+                                turn=wanted_turn, last=line.turns[-1]))
     want = 0 if want is None else want
-    if not 0 <= want <= last:
+    if not 0 <= want <= line.last:
         raise BadPosition(_("There is no step %(at)s: this game has steps 0 to %(last)s.",
-                            at=want, last=last))
-    return Position(want, last, states[want], turns, steps)
+                            at=want, last=line.last))
+    start = line.turns.index(line.turns[want])
+    steps = {n: {"at": n, "notation": line.notation[n - 1], "turn": line.turns[n],
+                 "words": action_text(line.events[n - 1], names)}
+             for n in range(max(1, min(start + 1, want)), want + 1)}  # this one, its turn's
+    return Position(want, line.last, line.state_at(want), line.turns, steps)
 
 
 def _position_args() -> tuple[int | None, str | None, str | None]:
@@ -165,10 +208,10 @@ def _position_args() -> tuple[int | None, str | None, str | None]:
     turn = request.args.get("turn", "").strip() or None
     if not at_text:
         return None, turn, None
-    try:
-        return int(at_text), None, None
-    except ValueError:
-        return None, None, _("“%(at)s” is not a step number.", at=at_text)
+    at = _signed(at_text)
+    if at is None:
+        return None, None, _("“%(at)s” is not a step number.", at=at_text[:12])
+    return at, None, None
 
 
 def _touched(action: str) -> tuple[int | None, set[str]]:
@@ -188,7 +231,7 @@ def _context(game: Game, names: list[str], pos: Position,
              message: str | None = None) -> dict[str, Any]:
     state = pos.state
     view = state.player_view(None)
-    step = pos.steps[pos.at - 1] if pos.at else None
+    step = pos.steps[pos.at] if pos.at else None
     actor, cells = _touched(step["notation"]) if step else (None, set())
     grids = [
         P.grid(view["buildings"][p]["rows"], set(), set(), set(), None, lambda n: "")
@@ -203,7 +246,8 @@ def _context(game: Game, names: list[str], pos: Position,
     start = pos.turns.index(turn)
     return {
         "game": game, "names": names, "view": view, "pos": pos, "step": step, "grids": grids,
-        "actor": actor, "turn_steps": pos.steps[start:pos.at], "turn_start": start,
+        "actor": actor, "turn_steps": [pos.steps[n] for n in range(start + 1, pos.at + 1)],
+        "turn_start": start,
         "last_turn": pos.turns[-1], "message": message,
         "colour_of": P.COLOUR_OF, "shapes": P.SHAPES,
         "winner_names": ", ".join(names[w] for w in view["winners"]),
@@ -213,16 +257,18 @@ def _context(game: Game, names: list[str], pos: Position,
 
 def _render(game: Game, status: int = 200) -> tuple[str, int]:
     store = _store()
-    text = stored_text(store, game)
+    line = remembered("replay_timelines", (game.id, game.seq),
+                      lambda: timeline(stored_text(store, game), store.factories[EDITION]),
+                      size=TIMELINES)
     names = _names(game)
     at, turn, message = _position_args()
     try:
-        pos = _replay(text, at, turn, names) if message is None else None
+        pos = _replay(line, at, turn, names) if message is None else None
     except BadPosition as err:
         message = str(err)
         pos = None
     if pos is None:
-        pos, status = _replay(text, 0, None, names), 400
+        pos, status = _replay(line, 0, None, names), 400
     ctx = _context(game, names, pos, message)
     template = "replay/_board.html" if g.htmx else "replay/game.html"
     return render_template(template, **ctx), status
@@ -244,13 +290,8 @@ def text(code: str) -> Response:
 
 
 def _reason(err: GameTextError) -> str:
-    """Where and why a game text failed, in words (the engine's reason as it said it)."""
-    if err.line is None:
-        return err.reason
-    if err.action:
-        return _("Line %(line)s (%(action)s): %(reason)s", line=err.line, action=err.action,
-                 reason=err.reason)
-    return _("Line %(line)s: %(reason)s", line=err.line, reason=err.reason)
+    """Where and why a game text failed, in the page's language (worded from its code)."""
+    return game_text_reason(err)
 
 
 @bp.route("", methods=["GET", "POST"])
@@ -262,15 +303,14 @@ def paste() -> Any:
         return render_template("replay/paste.html", text="", error=None)
     body = request.form.get("text", "")
     try:
-        if len(body) > TEXT_MAX:
-            raise GameTextError(f"the text is longer than {TEXT_MAX} characters")
-        parsed = read_text(body)
+        parsed = read_text(body)  # length-capped before anything is parsed
         if parsed.edition != EDITION:
             raise GameTextError(f"replays on this site are for Roll & Write games "
-                                f"(edition: {EDITION}), not '{parsed.edition}'")
+                                f"(edition: {EDITION}), not '{parsed.edition}'",
+                                code="text_edition", edition=parsed.edition)
         state, steps = replay_text(parsed, _store().factories[EDITION])
     except GameTextError as err:
-        return render_template("replay/paste.html", text=body[:TEXT_MAX], error=_reason(err)), 400
+        return render_template("replay/paste.html", text=body[:MAX_TEXT], error=_reason(err)), 400
     game = store_text(_store(), parsed, steps, bool(state.is_over()))
     return redirect(url_for("replay.game", code=game.code), 303)
 

@@ -27,6 +27,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from bots.levels import LEVEL_NAMES
 from rollwrite.material import TARGET
@@ -34,6 +35,7 @@ from rollwrite.solitaire import result as challenge_result
 from webapp import table_page as P  # noqa: N812
 from webapp.context import store as _store
 from webapp.game_text import game_text
+from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.store import Game, NotFound, Store
 from webapp.table_seats import NAME_MAX, clean_name
@@ -235,10 +237,7 @@ def create_bots() -> Any:
     """A game against 1 to 3 bots, each with its level; the mirror option."""
     form = request.form
     name = clean_name(form.get("name")) or _("Player")
-    try:
-        count = int(form.get("bots", ""))
-    except ValueError:
-        count = 0
+    count = number(form.get("bots"), 1) or 0
     if not 1 <= count <= MAX_BOTS:
         return _page(form, _("Choose 1, 2 or 3 bots."), 400)
     levels = [form.get(f"level{i}", "greedy") for i in range(1, count + 1)]
@@ -279,14 +278,34 @@ def create_challenge() -> Any:
     return _start(_store(), config, {}, name)
 
 
+# the share text's picture of the building: a brick, a window, an empty cell
+SHARE_CELLS = {"X": "\U0001F7EB", "O": "\U0001F7E6"}
+SHARE_EMPTY = "\u2B1C"
+
+
+def share_text(seed: str, res: dict[str, Any], par_result: dict[str, Any],
+               rows: list[Any]) -> str:
+    """A short spoiler-free text to share, as daily puzzles do: the seed, turns, par and a
+    picture of the building in characters (bricks and windows, never tiles or dice)."""
+    lines = [_("Copenhagen solitaire %(seed)s", seed=seed)]
+    if res["reached_12"]:
+        lines.append(ngettext("%(target)s points in %(num)s turn",
+                              "%(target)s points in %(num)s turns", res["turns"],
+                              target=TARGET))
+    else:
+        lines.append(_("%(points)s points: 12 were not reached.", points=res["score"]))
+    if par_result["reached_12"]:
+        lines.append(ngettext("Par: %(num)s turn", "Par: %(num)s turns", par_result["turns"]))
+    lines.append("")
+    lines.extend("".join(SHARE_CELLS.get(ch, SHARE_EMPTY) for ch in row) for row in rows)
+    return "\n".join(lines)
+
+
 @bp.get("/<code>/result")
 def result(code: str) -> Any:
     """A finished challenge: turns to 12 points, the par, the game as text, the records."""
     store = _store()
-    try:
-        game = store.game(code)
-    except NotFound:
-        raise
+    game = store.game(code)
     challenge = challenge_of(game)
     if game.kind != "solo" or challenge is None:
         raise NotFound(code)
@@ -304,6 +323,7 @@ def result(code: str) -> Any:
         daily=daily_date(seed), practice=daily_date(seed) is not None
         and not played_on_its_date(challenge), par=par(seed), target=TARGET,
         text=game_text(store, game),
+        share=share_text(seed, res, par(seed), view["buildings"][0]["rows"]),
         mine=mine, records=records(store, game.owner) if mine else None, today=today(),
     )
 

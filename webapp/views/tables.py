@@ -41,9 +41,12 @@ from webapp.context import qr_response, remembered
 from webapp.context import set_cookie as _set_cookie
 from webapp.context import store as _store
 from webapp.errors import page
+from webapp.inputs import number
 from webapp.limits import create_limited
+from webapp.points_chart import end_chart
 from webapp.store import Conflict, Game, NotFound, normalise_code
 from webapp.table_events import action_text, event_text, refusal_text
+from webapp.table_hint import hint_dice, hint_reason, hint_words
 from webapp.table_seats import (
     NAME_MAX,
     clean_name,
@@ -133,10 +136,7 @@ def new() -> Any:
     form = request.form
     name = clean_name(form.get("name"))
     error = None
-    try:
-        count = int(form.get("seats", ""))
-    except ValueError:
-        count = 0
+    count = number(form.get("seats")) or 0
     if not MIN_SEATS <= count <= MAX_SEATS:
         error = _("A table has 2 to 4 seats.")
     elif name is None:
@@ -192,10 +192,8 @@ def join(code: str) -> Any:
         return render_template("tables/join.html", game=game, seats=seats, names=names,
                                error=None, form={}, name_max=NAME_MAX)
     name = clean_name(request.form.get("name"))
-    try:
-        seat = int(request.form.get("seat", ""))
-    except ValueError:
-        seat = -1
+    found = number(request.form.get("seat"))
+    seat = -1 if found is None else found
     error, status = None, 400
     if not 0 <= seat < len(seats):
         error = _("Choose one of the free seats.")
@@ -260,6 +258,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
                            if ch in P.FACE_LETTERS)[: ctx["roll_count"]]
     ctx.update(_grid_context(game, state, view, seat, legal, args, highlight))
     ctx["hint"] = None
+    ctx["chart"] = end_chart(store.log(game), names) if view["over"] else None
     return ctx
 
 
@@ -300,10 +299,7 @@ def _grid_context(
         return {"grid": None, "grid_mode": None, "placement": None, "cell_actions": []}
     mode = args.get("mode", "")
     cell = (args.get("cell") or "").lower() or None
-    try:
-        k = int(args.get("k", 0))
-    except ValueError:
-        k = 0
+    k = number(args.get("k"), 4) or 0
     selectable: set[str] = set()
     preview: set[str] = set()
     placement = None
@@ -332,7 +328,7 @@ def _grid_context(
         params = {"cell": name}
         if grid_mode == "extra":
             params["mode"] = "extra"
-        return url_for("tables.table", code=game.code, **params)
+        return url_for("tables.table", code=game.code, **params) + "#sheet"
 
     rows = view["buildings"][seat]["rows"]
     return {
@@ -381,10 +377,8 @@ def poll(code: str) -> Any:
     """htmx polling: 204 while the game stands at `seq`, else the fresh fragment; once the
     finished game has a rematch, every phone is sent to its seat there."""
     game = _bots_step(_game(code))
-    try:
-        seen = int(request.args.get("seq", "-1"))
-    except ValueError:
-        seen = -1
+    found = number(request.args.get("seq"))
+    seen = -1 if found is None else found
     if game.next_code:
         resp = make_response("", 204)
         resp.headers["HX-Redirect"] = url_for("tables.follow", code=game.code)
@@ -524,13 +518,7 @@ def _refuse(game: Game, status: int, title: str, message: str, code: str = "") -
 def _seen_seq(form: Mapping[str, Any]) -> int | None:
     """The `seq` a form carries (the move number of the page it was sent from); None when it
     is missing or not a whole number from 0 up."""
-    value = form.get("seq")
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if value >= 0 else None
-    text = str(value or "").strip()
-    return int(text) if text.isascii() and text.isdigit() else None
+    return number(form.get("seq"))
 
 
 def _refuse_no_seq(game: Game) -> Any:
@@ -614,20 +602,21 @@ def hint_cells(action: Any) -> list[str]:
     return []
 
 
-def _hint_for(game: Game, state: Any, seat: int) -> tuple[str, str, list[str]]:
-    """The strong bot's suggestion for `seat` (decided from that seat's view only), with its
-    reason and cells; kept per game position, since the search takes a moment."""
+def _hint_for(game: Game, state: Any, seat: int) -> Any:
+    """The strong bot's suggestion for `seat` (decided from that seat's view only); kept per
+    game position, since the search takes a moment."""
 
-    def search() -> tuple[str, str, list[str]]:
-        action, why = bot_hint(state.view(seat), seat)
-        return str(action), why, hint_cells(action)
+    def search() -> Any:
+        action, _why = bot_hint(state.view(seat), seat)
+        return action
 
     return remembered("table_hints", (game.id, state.seq, seat), search)
 
 
 @bp.get("/<code>/hint")
 def hint(code: str) -> Any:
-    """A solo player's hint: the strong bot's move, why, and its cells on the sheet."""
+    """A solo player's hint: the strong bot's move in words, why, and the move highlighted
+    (its cells on the sheet, its dice, its button)."""
     game = _game(code)
     seat = _seat(game)
     if game.kind != "solo" or seat is None:
@@ -637,8 +626,11 @@ def hint(code: str) -> Any:
     if state.is_over() or seat not in state.to_act() or state.is_chance():
         return _refuse(game, 409, _("Nothing to hint"),
                        _("A hint helps when it is your move; wait for your turn or your pick."))
-    text, why, cells = _hint_for(game, state, seat)
-    return _render_table(game, args={}, hint={"action": text, "reason": why, "cells": cells})
+    action = _hint_for(game, state, seat)
+    info = {"action": str(action), "words": hint_words(action, list(state.dice)),
+            "reason": hint_reason(state, action), "cells": hint_cells(action),
+            "dice": hint_dice(action)}
+    return _render_table(game, args={}, hint=info)
 
 
 # ---------------------------------------------------------------------------- host
@@ -724,16 +716,20 @@ def again(code: str) -> Any:
         if game.config.get("challenge"):  # the same challenge again: the same dice
             config["seed"] = game.config["seed"]
             config["challenge"] = game.config["challenge"]
-        fresh = store.create_game(game.kind, "rollwrite", config, len(seats), parent_id=game.id,
-                                  bots={s.seat: s.bot for s in seats if s.bot},
-                                  owner=game.owner)
         secret = current_app.config["SECRET_KEY"]
-        for s in seats:
-            if s.token:
-                store.claim_seat(fresh, s.seat, names[s.seat],
-                                 derived_token(secret, s.token, fresh.code))
-        store.set_host_token(fresh, derived_token(secret, game.host_token, fresh.code))
-        store.set_next(game, fresh.code)  # if another phone was faster, its game counts
+
+        def reserve(new: str) -> tuple[str, dict[int, tuple[str, str]]]:
+            """Every phone's seat (and the host role) under a token only it can work out."""
+            return derived_token(secret, game.host_token, new), {
+                s.seat: (names[s.seat], derived_token(secret, s.token, new))
+                for s in seats if s.token}
+
+        try:  # one transaction: the game, its seats, and the old game's `next_code`
+            store.create_game(game.kind, "rollwrite", config, len(seats), parent_id=game.id,
+                              bots={s.seat: s.bot for s in seats if s.bot}, owner=game.owner,
+                              reserve=reserve)
+        except Conflict:
+            pass  # another phone pressed "play again" first: its game is the rematch
     return redirect(url_for("tables.follow", code=game.code), 303)
 
 

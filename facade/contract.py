@@ -1,0 +1,86 @@
+"""The engine contract: what every edition's game state offers, named once. Both editions'
+`GameState` satisfy `EngineState` (a type checker checks it: tests/test_contract.py), and the
+web app, the bots and the game store are written against it, never against one edition.
+
+The shape follows OpenSpiel's state: the legal actions of a seat, apply, chance, whose move it
+is, the end and its winners, and what one seat may know (`player_view` for pages, `view` for
+bots, which also carries the seat's own hidden cards but never the seed)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, Self, runtime_checkable
+
+from facade.events import Event
+
+
+@runtime_checkable
+class StoredState(Protocol):
+    """What the game store needs of a state: the log it replays and where it stands."""
+
+    @property
+    def seq(self) -> int:
+        """Actions applied so far."""
+        ...
+
+    @property
+    def log(self) -> list[str]:
+        """Every applied action, one line of the edition's notation each."""
+        ...
+
+    def apply(self, action: Any) -> list[Event]:  # noqa: ANN401 - an action or its line
+        """Apply one action (or its line); IllegalAction leaves the state unchanged."""
+        ...
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    def clone(self) -> Self:
+        """An independent copy."""
+        ...
+
+
+@runtime_checkable
+class EngineState(StoredState, Protocol):
+    """One position of a game of either edition."""
+
+    config: dict[str, Any]
+
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        ...
+
+    def legal_actions(self, player: int | None = None) -> Sequence[Any]:
+        """The actions `player` (anyone, for None) may take now."""
+        ...
+
+    def is_chance(self) -> bool:
+        """Whether chance (the dice) moves next."""
+        ...
+
+    def to_act(self) -> list[int]:
+        """The seats that may act now."""
+        ...
+
+    def scores(self) -> list[int]:
+        """Each seat's points."""
+        ...
+
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over."""
+        ...
+
+    def player_view(self, player: int | None) -> dict[str, Any]:
+        """What a page shows to `player` (None: a watcher): public information and that
+        seat's own hidden information only."""
+        ...
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What a bot in seat `player` may know (never the seed, never another's hand)."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data."""
+        ...

@@ -1,0 +1,303 @@
+"""Every page, in every phase of both editions, checked by axe-core (the accessibility engine,
+fetched by scripts/fetch-axe.sh and injected by Playwright), in the light and the dark theme
+(the phone's setting, `prefers-color-scheme`): no serious or critical violation. The
+violations found are printed by impact per page, and written to a11y/axe-report-<test>.json in
+the screenshots folder.
+
+The games are moved on by the store and the bots (the test is about the pages, not about
+tapping); each phase a player meets is visited once, the first time it comes up."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from bots.levels import make_bot
+from tests.browser.conftest import PHONE, _missing
+from tests.browser.screens import shot
+from webapp import botplay
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+BLOCKING = ("critical", "serious")
+MAX_ACTIONS = 3000
+
+
+class Audit:
+    """axe-core run on pages; what it found, by page."""
+
+    def __init__(self, shots: Path, scheme: str, name: str) -> None:
+        self.shots = shots
+        self.scheme = scheme
+        self.name = name
+        self.found: dict[str, list[dict[str, Any]]] = {}
+
+    def check(self, page: Any, name: str) -> list[dict[str, Any]]:
+        """Run axe on the page as it is now; keep its violations under `name`."""
+        page.wait_for_load_state("load")
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("""async () => {
+          const r = await axe.run(document, {resultTypes: ['violations']});
+          return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' :: ' +
+              (n.failureSummary || '').split('\\n').slice(1, 2).join(''))}));
+        }""")
+        self.found[name] = result
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        dark = sum(int(v) for v in re.findall(r"\d+", background)[:3]) < 3 * 60
+        assert dark == (self.scheme == "dark"), f"{name}: {background} in the {self.scheme} theme"
+        shot(page, self.shots, f"a11y-{self.scheme}-{name}")
+        return result
+
+    def by_impact(self) -> dict[str, dict[str, int]]:
+        """Per page: how many violations of each impact."""
+        out: dict[str, dict[str, int]] = {}
+        for name, violations in self.found.items():
+            counts: dict[str, int] = {}
+            for v in violations:
+                counts[v["impact"] or "none"] = counts.get(v["impact"] or "none", 0) + 1
+            out[name] = counts
+        return out
+
+    def report(self) -> None:
+        """Print and save what was found; fail on any serious or critical violation."""
+        counts = self.by_impact()
+        print(f"\naxe-core, {self.name}: violations by impact per page")
+        for name, c in counts.items():
+            print(f"  {name}: {c or 'none'}")
+        (self.shots / f"axe-report-{self.name}.json").write_text(
+            json.dumps({"by_impact": counts, "violations": self.found}, indent=1))
+        bad = {name: [f"{v['impact']} {v['id']}: {v['help']} {v['nodes']}" for v in vs
+                      if v["impact"] in BLOCKING]
+               for name, vs in self.found.items()}
+        bad = {k: v for k, v in bad.items() if v}
+        assert not bad, "serious or critical accessibility violations:\n" + json.dumps(
+            bad, indent=1, ensure_ascii=False)
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme(request: pytest.FixtureRequest) -> str:
+    """The phone's colour scheme setting."""
+    return str(request.param)
+
+
+@pytest.fixture
+def open_phone(browser: Any, live_server: str, scheme: str) -> Iterator[Callable[[], Any]]:
+    """Phones in the given colour scheme; CSP bypassed so that axe can be injected."""
+    if not AXE.exists():
+        _missing(f"{AXE} is missing: bash scripts/fetch-axe.sh (scripts/setup.sh test runs it)")
+    contexts: list[Any] = []
+
+    def make() -> Any:
+        context = browser.new_context(**PHONE, base_url=live_server, color_scheme=scheme,
+                                      bypass_csp=True, locale="en-GB")
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def audit(shots: Path, scheme: str, request: pytest.FixtureRequest) -> Iterator[Audit]:
+    """The pages' accessibility audit; reported (and failed on) at the end of the test."""
+    folder = shots / "a11y"
+    folder.mkdir(parents=True, exist_ok=True)
+    found = Audit(folder, scheme, re.sub(r"\W+", "-", request.node.name))
+    yield found
+    found.report()
+
+
+def _code(page: Any, prefix: str) -> str:
+    m = re.search(rf"/{prefix}/([A-Z0-9]+)$", page.url)
+    assert m, page.url
+    return m.group(1)
+
+
+def _rollwrite_phase(state: Any, seat: int) -> str:
+    """What seat `seat`'s page shows now, as a name for the report."""
+    view = state.player_view(seat)
+    if view["over"]:
+        return "end"
+    if seat not in state.to_act():
+        return "waiting"
+    if view["phase"] in ("setup", "passive"):
+        return {"setup": "setup", "passive": "passive-pick"}[view["phase"]]
+    if view["phase"] in ("roll", "reroll"):
+        return "roll"
+    if "arms" in {str(a).split()[1] for a in state.legal_actions(seat)}:
+        return "coat-of-arms"
+    if view["chosen"]:
+        return "draw"
+    return "choose"
+
+
+def test_every_roll_and_write_page_and_phase(open_phone, audit: Audit, live_app: Flask):
+    store = live_app.extensions["store"]
+    host, guest = open_phone(), open_phone()
+    for name, url in (("home", "/"), ("table-new", "/t/new"), ("solo", "/s/"),
+                      ("print", "/print/"), ("dice-new", "/d/new"), ("replay-paste", "/r")):
+        host.goto(url)
+        audit.check(host, name)
+    host.goto("/t/new")
+    host.check("input[name=seats][value='2']")
+    host.fill("#name", "Ana")
+    with host.expect_navigation():
+        host.click("form button[type=submit]")
+    code = _code(host, "t")
+    audit.check(host, "table-host-invite")
+    guest.goto(f"/t/{code}/join")
+    audit.check(guest, "table-join")
+    guest.fill("#name", "Ben")
+    with guest.expect_navigation():
+        guest.click("form button[type=submit]")
+    game = store.game(code)
+    bot = make_bot("rollwrite", "greedy", 0)
+    seen: set[str] = set()
+    for _ in range(MAX_ACTIONS):
+        state = store.state(game)
+        phase = _rollwrite_phase(state, 0)
+        if phase not in seen:
+            seen.add(phase)
+            host.goto(f"/t/{code}")
+            audit.check(host, f"table-{phase}")
+            if phase == "draw":  # a cell tapped: the tile shown, the question
+                host.locator("#table table.building td.cell a").first.click()
+                host.wait_for_selector("#table section.placement")
+                audit.check(host, "table-draw-cell-tapped")
+            if phase == "passive-pick":
+                guest.goto(f"/t/{code}")
+                audit.check(guest, "table-guest-passive")
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        if state.is_chance():
+            action = str(state.chance_action())
+        else:
+            action = str(bot.decide(state, seat))
+        store.act(game, seat, action, state.seq)
+    assert {"setup", "roll", "choose", "draw", "passive-pick", "end"} <= seen, seen
+    for name, url in (("table-sheet", f"/t/{code}/sheet/1"), ("table-log", f"/t/{code}/log"),
+                      ("replay", f"/r/{code}"), ("replay-last", f"/r/{code}?at=9999")):
+        host.goto(url)
+        audit.check(host, name)
+    # the dice-only table
+    host.goto("/d/new")
+    with host.expect_navigation():
+        host.click("form button[type=submit]")
+    audit.check(host, "dice-table")
+    print(f"\nRoll & Write phases visited: {sorted(seen)}")
+
+
+def test_solo_and_the_solitaire_result(open_phone, audit: Audit, live_app: Flask):
+    store = live_app.extensions["store"]
+    page = open_phone()
+    page.goto("/s/")
+    page.fill("#b-name", "Ana")
+    page.check("input[name=bots][value='1']")
+    with page.expect_navigation():
+        page.click("text=Play against the bots")
+    code = _code(page, "t")
+    game = store.game(code)
+    with live_app.app_context():
+        botplay.skip_ahead(store, game)
+    state = store.state(game)
+    if 0 in state.to_act() and not state.is_chance():
+        page.goto(f"/t/{code}/hint")
+        audit.check(page, "solo-hint")
+    page.goto(f"/t/{code}")
+    audit.check(page, "solo-game")
+    # the solitaire challenge, played to its end by the greedy bot
+    page.goto("/s/")
+    with page.expect_navigation():
+        page.click("text=Play the challenge")
+    code = _code(page, "t")
+    game = store.game(code)
+    bot = make_bot("rollwrite", "greedy", 0)
+    for _ in range(MAX_ACTIONS):
+        state = store.state(game)
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        action = state.chance_action() if state.is_chance() else bot.decide(state, seat)
+        store.act(game, seat, str(action), state.seq)
+    page.goto(f"/t/{code}")
+    audit.check(page, "solitaire-end")
+    page.goto(f"/s/{code}/result")
+    audit.check(page, "solitaire-result")
+
+
+def _card_phase(page: Any) -> str:
+    if page.locator(".endscreen").count():
+        return "end"
+    if not page.locator(".status.mine").count():
+        return "waiting"
+    prompt = page.inner_text(".status .prompt")
+    if "discard" in prompt:
+        return "discard"
+    if "coat of arms" in prompt.lower():
+        return "coat-of-arms"
+    if "now build" in prompt:
+        return "build"
+    return "take"
+
+
+def test_every_card_edition_page_and_phase(open_phone, audit: Audit, live_app: Flask):
+    store = live_app.extensions["store"]
+    page = open_phone()
+    page.goto("/c/new")
+    audit.check(page, "card-new")
+    page.select_option("#kind0", "person")
+    page.select_option("#kind1", "greedy")
+    page.check("input[name=mode][value=table]")
+    page.click("button.big")
+    page.wait_for_url(re.compile(r"/c/[A-Z0-9]{6}$"))
+    code = _code(page, "c")
+    game = store.game(code)
+    bot = make_bot("boardgame", "greedy", 0)
+    seen: set[str] = set()
+    takes = 0
+    for _ in range(MAX_ACTIONS):
+        with live_app.app_context():
+            botplay.skip_ahead(store, game)
+        state = store.state(game)
+        page.goto(f"/c/{code}")
+        phase = _card_phase(page)
+        if phase not in seen:
+            seen.add(phase)
+            audit.check(page, f"card-{phase}")
+            if phase == "take" and page.locator(".harbour a.pick").count() >= 2:
+                page.locator(".harbour a.pick").first.click()
+                page.wait_for_selector(".slot.picked")
+                audit.check(page, "card-take-picked")
+            if page.locator(".tilechip").count():
+                page.locator(".tilechip").first.click()
+                page.locator("#placer .shape").wait_for()
+                audit.check(page, "card-build-tile")
+                page.locator(".board td.can a").first.click()
+                page.locator(".pays button").first.wait_for()
+                audit.check(page, "card-build-preview")
+        if state.is_over():
+            break
+        if 0 not in state.to_act():
+            continue
+        legal = [str(a) for a in state.legal_actions(0)]
+        # take cards for a while (so that a hand goes over 7: the discard), then play well
+        take = [a for a in legal if " take " in a]
+        action = take[0] if take and takes < 6 else str(bot.decide(state, 0))
+        takes += action in take
+        store.act(game, 0, action, state.seq)
+    assert {"take", "end"} <= seen, seen
+    for name, url in (("card-log", f"/c/{code}/log"), ("card-join", f"/c/{code}/join")):
+        page.goto(url)
+        audit.check(page, name)
+    print(f"\ncard phases visited: {sorted(seen)}")

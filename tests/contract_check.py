@@ -1,0 +1,22 @@
+"""Read by a type checker only (tests/test_contract.py): both editions' states are engine
+states, and the dice-only table is a state the store can keep."""
+
+from boardgame.state import GameState as CardState
+from facade.contract import EngineState, StoredState
+from rollwrite.state import GameState as DiceState
+from webapp.dice_table import DiceTable
+
+
+def dice(state: DiceState) -> EngineState:
+    """Roll & Write."""
+    return state
+
+
+def card(state: CardState) -> EngineState:
+    """The card edition."""
+    return state
+
+
+def dice_only(table: DiceTable) -> StoredState:
+    """The dice-only table."""
+    return table
