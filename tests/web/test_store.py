@@ -157,11 +157,15 @@ def test_the_log_is_the_state_replayed_and_after_reads_the_tail(store, other_sto
     assert [r.seq for r in store.log(game, after=10)] == [11, 12]
 
 
-def test_the_rematch_is_recorded_once(store, other_store):
+def test_a_game_gets_one_rematch_and_a_second_is_a_conflict_that_stores_nothing(
+        store, other_store):
     game = store.create_game("table", "rollwrite", CONFIG, 2)
-    assert store.set_next(game, "AAAAAA") is True
-    assert other_store.set_next(game, "BBBBBB") is False
-    assert store.game(game.code).next_code == "AAAAAA"
+    rematch = store.create_game("table", "rollwrite", CONFIG, 2, parent_id=game.id)
+    with pytest.raises(Conflict):
+        other_store.create_game("table", "rollwrite", CONFIG, 2, parent_id=game.id)
+    assert store.game(game.code).next_code == rematch.code
+    with store.engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM games")).scalar() == 2
 
 
 def test_a_browser_has_its_own_games_of_a_kind_newest_first(store):
