@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from facade.errors import IllegalAction
-from facade.grid import FULL, empty_cells, is_legal, render, supported
+from facade.grid import FULL, empty_cells, render, supported
 from facade.notation import format_cells
 from facade.scoring import Line, building_points, newly_completed
 
@@ -31,10 +31,6 @@ class Building:
     def support(self) -> int:
         """Empty cells a tile may rest on."""
         return supported(self.filled) & ~self.filled & FULL
-
-    def can_place(self, mask: int) -> bool:
-        """The placement rule of RULES 1."""
-        return is_legal(mask, self.filled)
 
     def check(self, mask: int) -> None:
         """Raise IllegalAction, in words, when the placement rule forbids `mask`."""

@@ -42,7 +42,6 @@ SHAPE_ROWS: dict[str, str] = {
     "Y5": "..#/###/#..",
 }
 SHAPES: dict[str, Shape] = {tid: Shape.from_rows(rows) for tid, rows in SHAPE_ROWS.items()}
-ONE_CELL = Shape.from_rows("#")
 
 INFINITE_SIDE: tuple[str, ...] = ("R2", "R3", "B2", "B3", "P2", "P3", "G2", "G3", "Y2", "Y3")
 X_SIDE: tuple[str, ...] = (

@@ -110,11 +110,6 @@ class GameState:
         return len(self.sheets)
 
     @property
-    def current_player(self) -> int:
-        """The active player."""
-        return self.active
-
-    @property
     def seq(self) -> int:
         """How many actions have been applied (the length of the log)."""
         return len(self._log)

@@ -1,9 +1,27 @@
 #!/usr/bin/env bash
-# Sets up everything the tests need (venv, pip packages, Debian packages), then runs
-# ruff and the whole test suite.
+# Runs ruff and the test suite, after setting up what the tests need (the Debian packages,
+# .venv with the project and its Python packages). The setup runs on a fresh clone and again
+# only when pyproject.toml or a setup script changed since it last succeeded (the stamp
+# .venv/.test-setup holds their hash); the fetched files (htmx, ...) are checked every time.
+#
+# Usage: scripts/test.sh [--fast] [pytest arguments]
+#   (nothing)  everything: engines, web on SQLite and PostgreSQL, browser, slow runs
+#   --fast     the engine and web tests on SQLite: no browser, no PostgreSQL, no slow runs
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/system-packages.sh
-bash scripts/setup.sh test
+selection=()
+if [ "${1:-}" = "--fast" ]; then
+    shift
+    selection=(-m "not browser and not postgres and not slow")
+fi
+stamp=.venv/.test-setup
+setup_hash=$(cat pyproject.toml scripts/setup.sh scripts/system-packages.sh | sha256sum | cut -c1-64)
+if [ ! -x .venv/bin/python ] || [ "$(cat "$stamp" 2>/dev/null)" != "$setup_hash" ]; then
+    bash scripts/system-packages.sh
+    bash scripts/setup.sh test
+    echo "$setup_hash" > "$stamp"
+else
+    for fetch in scripts/fetch-*.sh; do bash "$fetch"; done  # htmx (and the like): one hash each
+fi
 .venv/bin/ruff check .
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest "${selection[@]}" "$@"

@@ -1,18 +1,30 @@
-"""Databases the web tests run on: a fresh SQLite file, or a fresh schema on the local
-PostgreSQL server (started when it does not answer; required when CI=true)."""
+"""Databases the web tests run on: SQLite files and schemas on the local PostgreSQL server
+(started when it does not answer; required when CI=true).
+
+The migrations run once per session and kind: a SQLite template file is migrated and copied
+for each test; on PostgreSQL the statements the migrations ran on a template schema are
+replayed into each test's fresh schema. `database()` gives an empty database, for the tests of
+the migrations themselves."""
 
 from __future__ import annotations
 
 import os
+import secrets
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
+from sqlalchemy import Engine, create_engine, event, text
 
-from benchmarks.databases import pg_answers, pg_schema, start_pg
+from benchmarks.databases import PG_ADMIN_URL, pg_answers, pg_schema, start_pg, wait_for_pg
+from webapp.db import create_schema, make_engine
 
 _pg_state: dict[str, str | None] = {}
+_pg_admin: list[Engine] = []
+_pg_migrations: list[tuple[str, Any]] = []
 
 
 def postgres_unavailable() -> str | None:
@@ -46,9 +58,69 @@ def fresh_schema() -> Iterator[str]:
 
 @contextmanager
 def database(kind: str, tmp_path: Path) -> Iterator[str]:
-    """A fresh database of the given kind ('sqlite' or 'postgres') as a URL."""
+    """A fresh, empty database of the given kind ('sqlite' or 'postgres') as a URL."""
     if kind == "sqlite":
         yield f"sqlite:///{tmp_path / 'test.sqlite3'}"
     else:
         with fresh_schema() as url:
             yield url
+
+
+def migrate_sqlite_template(path: Path) -> Path:
+    """Run the migrations once on a new SQLite file at `path`; the file, closed."""
+    engine = make_engine(f"sqlite:///{path}")
+    create_schema(engine)
+    engine.dispose()  # the last connection checkpoints the WAL into the file
+    return path
+
+
+def _admin() -> Engine:
+    """One pooled engine on the test database for the whole session."""
+    if not _pg_admin:
+        _pg_admin.append(create_engine(PG_ADMIN_URL, pool_pre_ping=True))
+    return _pg_admin[0]
+
+
+def _migration_statements() -> list[tuple[str, Any]]:
+    """The statements the migrations run on an empty schema (migrated once per session)."""
+    if not _pg_migrations:
+        ran: list[tuple[str, Any]] = []
+        with pg_schema() as url:
+            engine = make_engine(url)
+
+            @event.listens_for(engine, "before_cursor_execute")
+            def _record(_c: Any, _cur: Any, stmt: str, params: Any, _x: Any, many: bool) -> None:
+                if not stmt.lstrip().upper().startswith("SELECT"):  # reads change nothing
+                    ran.append((stmt, [dict(p) for p in params] if many else dict(params or {})))
+
+            create_schema(engine)
+            engine.dispose()
+        _pg_migrations.extend(ran)
+    return _pg_migrations
+
+
+@contextmanager
+def migrated_database(kind: str, tmp_path: Path, sqlite_template: Path) -> Iterator[str]:
+    """A database of the given kind at the newest migration, cloned from the session's
+    template: a copy of the SQLite file, or a new PostgreSQL schema in which the template's
+    migration statements are replayed. Dropped afterwards."""
+    if kind == "sqlite":
+        path = tmp_path / "test.sqlite3"
+        shutil.copyfile(sqlite_template, path)
+        yield f"sqlite:///{path}"
+        return
+    require_postgres()
+    statements = _migration_statements()
+    name = "t_" + secrets.token_hex(6)
+    admin = _admin()
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{name}"'))
+        conn.execute(text(f'SET LOCAL search_path TO "{name}"'))
+        for stmt, params in statements:
+            conn.exec_driver_sql(stmt, params or None)
+    try:
+        yield f"{PG_ADMIN_URL}?options=-csearch_path%3D{name}"
+    finally:
+        wait_for_pg()  # a test may have restarted the server
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{name}" CASCADE'))

@@ -3,6 +3,7 @@
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,7 @@ from facade.shapes import image_index
 SEEDS = st.integers(min_value=0, max_value=10**9)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=2, max_value=4), SEEDS)
 def test_random_games_conserve_cards_tiles_abilities_and_scores(players, seed):
@@ -46,6 +48,7 @@ def _junk(state: GameState, rng: random.Random) -> list[acts.Action]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.integers(min_value=2, max_value=4), SEEDS)
 def test_an_illegal_action_changes_nothing(players, seed):
@@ -204,6 +207,7 @@ def _card_states() -> list[GameState]:
     return rich + [s for pool in pools.values() for s in rng.sample(pool, min(6, len(pool)))]
 
 
+@pytest.mark.slow
 def test_legal_actions_lists_every_action_that_applies():
     """RULES 2.5 and 2.6: legal_actions is complete and exact. Over exhaustive candidates
     (every take, discard, build placement x brick x payment x ability, coat-of-arms choice),

@@ -48,6 +48,7 @@ def test_dice_bots_only_return_legal_actions(level, players):
         state.apply(action)  # raises IllegalAction if it were not legal
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("players", [2, 3])
 def test_card_bots_only_return_legal_actions(level, players):
@@ -57,6 +58,7 @@ def test_card_bots_only_return_legal_actions(level, players):
         state.apply(bot.choose(state.view(p), p))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["rollwrite", "boardgame"])
 def test_bots_play_whole_games_to_the_end(edition):
     result = play_one(edition, ["greedy", "strong"], 11)
@@ -72,6 +74,7 @@ def bot_game_log(engine, levels: list[str], seed: int) -> list[str]:
     return state.log
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", [rollwrite, boardgame])
 def test_same_seed_same_bot_same_game_and_another_seed_another_game(engine):
     """Determinism: same seed and same bots give the same game, move for move; the seed

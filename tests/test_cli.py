@@ -44,6 +44,7 @@ def test_bench_reports_rollwrite_figures(capsys):
     assert data["rw_games_per_s"] > 0
 
 
+@pytest.mark.slow
 def test_bench_solo_plays_a_game_against_three_bots_on_the_real_server(capsys):
     """Issue 11: `bench --solo` starts the server, plays a whole solo game against three
     strong bots and prints solo_turnaround_p95_ms (values are not judged here)."""
@@ -61,6 +62,7 @@ RELIABILITY_KEYS = ("requests", "acknowledged", "lost", "server_errors", "refuse
                     "hidden_info_leaks")
 
 
+@pytest.mark.slow
 def test_bench_reliability_quick_prints_the_promised_keys(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 13: `bench --reliability --json` (quick: a few seconds per check) prints every

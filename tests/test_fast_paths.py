@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from boardgame import movegen as card_movegen
 from boardgame.game import new_game as new_card_game
 from boardgame.material import COLOUR_COUNT
@@ -29,6 +31,7 @@ def _card_states(games: int, seed: int) -> list:
     return out
 
 
+@pytest.mark.slow
 def test_card_build_options_match_the_plain_rule() -> None:
     for state in _card_states(24, 500):
         for _ in range(2):  # the second time from the caches

@@ -29,6 +29,7 @@ CASES += [("boardgame", n, CARD_GAMES, card_sim.simulate, card_sim.END_REASONS)
           for n in (2, 3, 4)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition, players, games, simulate, reasons", CASES,
                          ids=[f"{c[0]}-{c[1]}p" for c in CASES])
 def test_random_games_break_no_invariant_and_all_end(

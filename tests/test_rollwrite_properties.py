@@ -5,6 +5,7 @@ import random
 from collections import Counter
 from itertools import combinations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,7 @@ from rollwrite.simulate import random_game
 GAMES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @GAMES
 @given(st.integers(min_value=1, max_value=4), st.integers(min_value=0, max_value=10**9))
 def test_random_games_keep_every_invariant(players, seed):
@@ -60,6 +62,7 @@ def _junk_actions(state: GameState, rng: random.Random) -> list[acts.Action]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.integers(min_value=1, max_value=4), st.integers(min_value=0, max_value=10**9))
 def test_an_illegal_action_changes_nothing(players, seed):
@@ -253,6 +256,7 @@ def _sample_states() -> list[GameState]:
     return [s for pool in pools.values() for s in rng.sample(pool, min(7, len(pool)))]
 
 
+@pytest.mark.slow
 def test_legal_actions_lists_every_action_that_applies():
     """RULES 3.4, 3.6 and 5: legal_actions is complete and exact. Over exhaustive candidates
     (every die subset x tile x bonuses x yellow ★, every placement x X cell, every pick die x

@@ -259,6 +259,7 @@ def _all_events(make, games: int, players: tuple[int, ...]):
     (dice_game, rmsg, (1, 2, 3, 4)),
     (card_game, bmsg, (2, 3, 4)),
 ])
+@pytest.mark.slow
 def test_every_event_text_is_its_template_rendered(make, module, players):
     seen = set()
     known = set(codes(module.TEMPLATES))

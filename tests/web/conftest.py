@@ -1,4 +1,8 @@
-"""Fixtures of the web tests: an app on a fresh SQLite file, clients that carry a CSRF token."""
+"""Fixtures of the web tests: an app on a fresh database, clients that carry a CSRF token.
+
+Every test runs on SQLite. A test where the database matters (the store, conflicts, whole
+games, migrations) is marked `@pytest.mark.both_databases` and runs on PostgreSQL too; those
+runs carry the `postgres` marker (`-m "not postgres"` leaves them out)."""
 
 from __future__ import annotations
 
@@ -10,8 +14,10 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 
-from tests.dbs import database
+from tests.dbs import migrate_sqlite_template, migrated_database
 from webapp import create_app
 
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
@@ -22,6 +28,28 @@ def csrf_from(html: str) -> str:
     m = CSRF_RE.search(html)
     assert m, "the page carries no CSRF token"
     return m.group(1) or m.group(2)
+
+
+class SessionTemplates(BytecodeCache):
+    """Compiled templates kept in memory for the whole run: each test's app would otherwise
+    parse and compile every template it renders again (jinja checks each template's source
+    against what was compiled, so a changed template is compiled anew)."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        """Fill the bucket from memory when this template was compiled before."""
+        code = self.compiled.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        """Keep what was compiled."""
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = SessionTemplates()
 
 
 class Phone:
@@ -47,10 +75,33 @@ class Phone:
         return self.client.post(url, data=body, **kw)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """Every web test runs on SQLite and on PostgreSQL (a fresh schema each time)."""
-    with database(request.param, tmp_path) as url:
+DATABASES = [pytest.param("sqlite"), pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Tests marked both_databases that reach a database run once on each kind."""
+    if ("db_kind" in metafunc.fixturenames
+            and metafunc.definition.get_closest_marker("both_databases")):
+        metafunc.parametrize("db_kind", DATABASES, indirect=True)
+
+
+@pytest.fixture
+def db_kind(request: pytest.FixtureRequest) -> str:
+    """'sqlite', or 'postgres' for the PostgreSQL run of a test marked both_databases."""
+    return str(getattr(request, "param", "sqlite"))
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file the migrations ran on, once per session; each test gets a copy."""
+    return migrate_sqlite_template(tmp_path_factory.mktemp("template") / "migrated.sqlite3")
+
+
+@pytest.fixture
+def db_url(db_kind: str, tmp_path: Path, sqlite_template: Path) -> Iterator[str]:
+    """A fresh database at the newest migration: SQLite, or PostgreSQL (a new schema) for the
+    second run of a test marked both_databases."""
+    with migrated_database(db_kind, tmp_path, sqlite_template) as url:
         yield url
 
 
@@ -64,6 +115,7 @@ def app(db_url: str, tmp_path: Path) -> Iterator[Flask]:
         "SECRET_KEY": "test-secret",
         "RATELIMIT_ENABLED": False,
     })
+    application.jinja_env.bytecode_cache = TEMPLATES
     yield application
     application.extensions["store"].engine.dispose()
 

@@ -46,6 +46,7 @@ def test_local_htmx_copy_matches_the_pinned_integrity_hash(client):
     assert f"sha384-{digest}" == HTMX_SRI
 
 
+@pytest.mark.both_databases
 def test_health_check_answers_with_the_database(client):
     resp = client.get("/healthz")
     assert resp.status_code == 200 and resp.get_json() == {"status": "ok"}
@@ -111,6 +112,7 @@ def test_health_check_says_503_when_the_database_is_gone(app):
     assert resp.status_code == 503 and resp.get_json()["status"] == "down"
 
 
+@pytest.mark.both_databases
 def test_schema_of_the_migrations_matches_the_tables_the_code_uses(app):
     """Alembic's first migration creates exactly what webapp/db.py describes."""
     from alembic.autogenerate import compare_metadata

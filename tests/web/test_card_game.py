@@ -259,6 +259,7 @@ def quick_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(card_view, "BOT_STEP_SECONDS", 0.0)
 
 
+@pytest.mark.both_databases
 def test_a_whole_game_against_a_greedy_bot_reaches_the_end_screen_rules_2_7(
         app, phone, quick_bots):
     code = new_game(phone, ["person", "greedy"], names=["Ann", "Greta"])
@@ -288,6 +289,8 @@ def test_a_whole_game_against_a_greedy_bot_reaches_the_end_screen_rules_2_7(
     assert "Game over: " in log
 
 
+@pytest.mark.slow
+@pytest.mark.both_databases
 def test_no_response_of_a_whole_table_game_shows_another_hand_or_the_deck_rules_2_4(
         app, phones, quick_bots, monkeypatch):
     """Every body sent to each phone (its table, polls, log, hints, moves) shows its own
@@ -338,6 +341,7 @@ def test_no_response_of_a_whole_table_game_shows_another_hand_or_the_deck_rules_
     assert final.is_over()
 
 
+@pytest.mark.slow
 def test_one_screen_game_hides_every_hand_between_turns(app, phone, quick_bots):
     code = new_game(phone, ["person", "person", "random"], mode="hotseat",
                     names=["Ann", "Ben", "Rob"])
@@ -546,6 +550,7 @@ def test_the_status_says_where_the_end_card_is_rules_2_7(app, phone, players):
     assert f"End card: among the last {len(near.deck)} cards of the deck." in body
 
 
+@pytest.mark.slow
 def test_a_seat_gets_the_same_bytes_whatever_it_may_not_know_rules_2_4(
         app, phones, monkeypatch):
     """In every phase, at 2 to 4 players: a twin game differing only in the other hands and

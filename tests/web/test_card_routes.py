@@ -89,6 +89,7 @@ def test_new_game_form_offers_people_and_four_bot_levels(client):
     assert 'name="csrf_token"' in body
 
 
+@pytest.mark.both_databases
 def test_new_game_seats_bots_and_names_players_rules_2_4(app, phone):
     code = new_game(phone, ["person", "strong", "random"], names=["Ada", "", "Rob"])
     store = store_of(app)
@@ -158,6 +159,7 @@ def test_table_shows_harbour_hand_supply_building_and_players(app, phone):
     assert "Bot 2" in body and "3 cards" in body  # the bot's hand size, not its cards
 
 
+@pytest.mark.slow
 def test_takes_offered_are_exactly_the_engine_takes_rules_2_5(app, phone):
     code = new_game(phone, ["person", "greedy"])
     store = store_of(app)
@@ -419,6 +421,7 @@ def test_out_of_turn_is_refused_with_whose_turn_it_is(app, phones):
     refused(app, phones[1], code, {"action": "p2 take 3,4", "seq": "0"}, 400, "turn")
 
 
+@pytest.mark.both_databases
 def test_a_stale_page_gets_409_and_nothing_changes(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
@@ -436,6 +439,7 @@ def test_unknown_table_is_404_with_a_message(phone):
 
 
 # ---------------------------------------------------------------------- joining
+@pytest.mark.both_databases
 def test_join_by_code_link_and_qr_then_the_seat_is_taken(app, phones):
     code = new_game(phones[0], ["person", "person", "person"], mode="table",
                     names=["Ann", "Ben", "Cy"])
@@ -502,6 +506,7 @@ def test_hotseat_hide_button_hides_the_hand_again(app, phone):
 
 
 # ---------------------------------------------------------------------- bots, poll, skip
+@pytest.mark.both_databases
 def test_poll_plays_one_bot_action_at_a_time_and_204_when_nothing_moved(
         app, phone, monkeypatch):
     from webapp.views import card as card_view
@@ -560,6 +565,7 @@ def test_bots_decide_from_their_view_only(app, phone):
     assert botplay.decide(game, other, 1, "greedy") == seen
 
 
+@pytest.mark.both_databases
 def test_advance_waits_the_pause_after_any_move_even_one_made_elsewhere(app, phone):
     """The pause between moves counts from the newest move this process made and from the
     log's newest row (a move another server process wrote)."""

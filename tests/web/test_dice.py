@@ -236,6 +236,7 @@ def test_action_without_a_move_number_is_refused(app, phone):
     assert resp.status_code == 400 and log_of(app, url) == []
 
 
+@pytest.mark.both_databases
 def test_stale_page_gets_409_and_the_move_is_not_made(app, phones):
     url = start(phones[0])
     phones[1].get(url)
@@ -269,6 +270,7 @@ def test_htmx_action_answers_with_the_dice_panel(app, phone):
     assert log_of(app, url) == ["roll"]
 
 
+@pytest.mark.both_databases
 def test_poll_is_204_until_the_table_changes_then_the_panel(phones):
     url = start(phones[0])
     assert phones[1].get(url + "/poll?seq=0").status_code == 204

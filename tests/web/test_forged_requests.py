@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -25,6 +26,8 @@ from sqlalchemy import text
 from webapp.game_text import game_text
 from webapp.store import Game, Store
 from webapp.views.solo import challenge_settings, today
+
+pytestmark = [pytest.mark.both_databases, pytest.mark.slow]
 
 REQUESTS = 1000  # forged requests per database and run (the issue asks for at least 1,000)
 PER_ROUTE = 12  # of them to each rule of app.url_map (~55 rules); the rest are moves

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds and installs a wheel
+
 ROOT = Path(__file__).resolve().parents[2]
 # Folders of the source tree that are not part of a build (and would slow the copy down).
 NOT_SOURCE = shutil.ignore_patterns(

@@ -330,6 +330,7 @@ def test_replay_positions_come_from_kept_states_and_equal_a_full_replay(app, pho
 
 
 # ---------------------------------------------------------------- one rematch per game
+@pytest.mark.both_databases
 def test_four_phones_pressing_play_again_at_once_make_one_rematch(app, phones):
     code = table_of(app, phones, seats=4)
     store = store_of(app)

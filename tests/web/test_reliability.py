@@ -15,9 +15,12 @@ from benchmarks.reliability import durability, forged, races
 from benchmarks.servers import AppServer
 from tests.dbs import require_postgres
 
+pytestmark = pytest.mark.slow  # real servers killed mid-load: left out of the fast command
+
 
 @pytest.fixture
 def pg() -> str:
+    """A fresh PostgreSQL schema (tests that use it carry the postgres marker)."""
     require_postgres()
     with pg_schema() as url:
         yield url
@@ -36,11 +39,13 @@ def test_kill9_of_the_server_loses_no_acknowledged_move_sqlite(tmp_path: Path):
     _no_loss(result)
 
 
+@pytest.mark.postgres
 def test_kill9_of_two_servers_on_postgres_loses_no_acknowledged_move(pg: str, tmp_path: Path):
     result = durability(pg, tmp_path, servers=2, tables=3, seconds=6, seed=2)
     _no_loss(result)
 
 
+@pytest.mark.postgres
 def test_a_database_restart_mid_load_answers_503_and_loses_nothing(pg: str, tmp_path: Path):
     result = durability(pg, tmp_path, tables=3, seconds=9, seed=3, fault="database")
     _no_loss(result)
@@ -59,12 +64,14 @@ def two_servers(pg: str, tmp_path: Path) -> list[int]:
             a.stop()
 
 
+@pytest.mark.postgres
 def test_one_move_sent_to_two_servers_at_once_wins_exactly_once(two_servers: list[int]):
     result = races(two_servers, count=12)
     assert result["races"] == 12 and result["races_won_once"] == 12, result
     assert result["seen_late"] == 0, result  # the other phone, on the other server, within 2 s
 
 
+@pytest.mark.postgres
 def test_fifty_phones_on_ten_tables_sending_duplicates_apply_each_move_once(
         two_servers: list[int]):
     result = races(two_servers, count=2, copies=5, tables=10)

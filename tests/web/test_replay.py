@@ -277,6 +277,7 @@ def test_an_empty_or_oversized_paste_is_refused(app, phone):
 
 
 # ------------------------------------------------------------------------- the round trip
+@pytest.mark.both_databases
 def test_a_companion_game_round_trips_through_its_text(app, phones, tmp_path, capsys):
     code = table_of(app, phones, 2)
     view = play_until(phones[:2], code, lambda v: v["over"], random.Random(3))
@@ -307,6 +308,7 @@ def test_a_companion_game_round_trips_through_its_text(app, phones, tmp_path, ca
 
 
 # ------------------------------------------------------------------------- solo games
+@pytest.mark.both_databases
 def test_a_finished_solo_game_against_bots_replays_with_their_names_and_a_way_back(
         app: Flask, phone: Phone, client: FlaskClient) -> None:
     code = start_bots(phone, ("greedy", "random"))

@@ -115,6 +115,7 @@ def assert_escaped(html: str, where: str, shown: tuple[str, ...] = (SCRIPT, QUOT
         assert ESCAPED[name] in html, f"{where}: {name}"
 
 
+@pytest.mark.slow
 def test_names_with_markup_are_shown_as_text_on_every_page_of_a_whole_game(app, phones):
     """A player named `<script>alert(1)</script>` and one named `Tom "Tiger" & Co`: every page
     and fragment either phone sees, from the first move to the end screen and the replay,

@@ -150,6 +150,7 @@ def test_a_challenge_seed_too_long_is_refused(app, phone):
 
 
 # ------------------------------------------------------------------------- bots
+@pytest.mark.both_databases
 def test_bots_take_one_step_per_poll_and_skip_ahead_plays_them_all(app, phone):
     code = start_bots(phone, ("greedy", "greedy"))
     for _ in range(40):  # the person sets up and plays until a bot is to act
@@ -198,6 +199,7 @@ def test_a_bot_decides_from_its_own_view_through_the_engine(app, phone, monkeypa
     assert "seed" not in str(seen[0][0].get("options", {}))
 
 
+@pytest.mark.both_databases
 def test_a_whole_game_against_two_bots_reaches_the_end_screen(app, phone):
     code = start_bots(phone, ("strong", "greedy"))
     assert play_to_the_end(phone, app, code) > 10
@@ -207,6 +209,7 @@ def test_a_whole_game_against_two_bots_reaches_the_end_screen(app, phone):
     assert "solo" not in [g.kind for g, _ in store_of(app).owned("x" * 32, "solo")]
 
 
+@pytest.mark.both_databases
 def test_play_again_keeps_the_bots_and_the_seat(app, phone):
     code = start_bots(phone, ("random",))
     play_to_the_end(phone, app, code)
@@ -395,6 +398,7 @@ def test_daily_challenges_played_on_their_own_dates_make_the_streak(
     assert "Streak: 2 days in a row" in result and "A practice game" not in result
 
 
+@pytest.mark.both_databases
 def test_records_are_kept_with_the_games_of_the_browser(app, phone):
     code = start_challenge(phone)
     play_to_the_end(phone, app, code)
@@ -437,6 +441,7 @@ def test_the_short_link_of_no_solo_game_is_404(app: Flask, client: FlaskClient) 
 
 
 # ------------------------------------------------------------------------- resuming
+@pytest.mark.both_databases
 def test_an_unfinished_game_is_listed_and_resumes_without_the_seat_cookie(app, phone):
     code = start_bots(phone, ("greedy",))
     assert code in phone.get("/").get_data(as_text=True)  # the home page lists it

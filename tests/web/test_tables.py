@@ -86,6 +86,7 @@ def test_new_table_form_offers_seats_dice_and_mirror(phone):
         assert field in html
 
 
+@pytest.mark.both_databases
 def test_creating_a_table_seats_the_host_and_sets_both_cookies(app, phone):
     phone.get("/t/new")
     resp = phone.post("/t/new", {"seats": "3", "name": "  Ann  ", "dice": "real",
@@ -139,6 +140,7 @@ def test_unknown_code_gets_a_404_page_no_such_table(phones):
         assert "No such table" in resp.get_data(as_text=True)
 
 
+@pytest.mark.both_databases
 def test_joining_claims_the_seat_and_a_taken_seat_gets_409(app, phones):
     code = create(phones[0], 3)
     assert join(phones[1], code, 1, "Bo").status_code == 303
@@ -216,6 +218,7 @@ def test_a_post_without_the_csrf_token_is_refused_with_400(app, phones):
     assert texts(app, code) == []
 
 
+@pytest.mark.both_databases
 def test_two_identical_submissions_at_one_seq_apply_once_and_the_other_gets_409(app, phones):
     code = table_of(app, phones, 3)
     state = api(phones[0], code)
@@ -228,6 +231,7 @@ def test_two_identical_submissions_at_one_seq_apply_once_and_the_other_gets_409(
     assert texts(app, code) == [roll]
 
 
+@pytest.mark.both_databases
 def test_passive_players_may_act_on_a_page_that_is_one_pick_behind(app, phones):
     """RULES 3.4.3: passive players pick at the same time; a stale page is fine for them."""
     code = table_of(app, phones, 3)
@@ -382,6 +386,7 @@ def test_links_that_leave_the_table_page_are_not_swapped_into_it(app, phones):
             assert stays or 'hx-boost="false"' in attrs, href
 
 
+@pytest.mark.both_databases
 def test_poll_answers_204_until_the_game_moves(app, phones):
     code = table_of(app, phones, 2)
     resp = phones[1].client.get(f"/t/{code}/poll?seq=0", headers={"HX-Request": "true"})
@@ -393,6 +398,7 @@ def test_poll_answers_204_until_the_game_moves(app, phones):
     assert 'id="table"' in html and "seq=1" in html  # the new fragment polls from seq 1
 
 
+@pytest.mark.both_databases
 def test_version_has_an_etag_and_answers_304_when_unchanged(app, phones):
     code = table_of(app, phones, 2)
     resp = phones[1].client.get(f"/t/{code}/version")
@@ -424,6 +430,7 @@ def test_a_watcher_sees_the_join_prompt_and_no_buttons(app, phones):
     assert "Join this table" in html and 'name="action"' not in html
 
 
+@pytest.mark.both_databases
 def test_the_game_survives_a_restart_of_the_app(app, phones, tmp_path):
     code = table_of(app, phones, 2)
     act(phones[0], code, "p1 setup G")
@@ -450,6 +457,7 @@ def test_host_controls_need_the_host_cookie(app, phones):
     assert store_of(app).seats(store_of(app).game(code))[1].taken
 
 
+@pytest.mark.both_databases
 def test_host_frees_a_seat_and_its_phone_loses_it(app, phones):
     code = table_of(app, phones, 2)
     assert phones[0].post(f"/t/{code}/host/free/1").status_code == 303
@@ -500,6 +508,7 @@ def play_until(phones: list[Phone], code: str, stop, rng: random.Random | None =
     raise AssertionError("the game did not reach the wanted point")
 
 
+@pytest.mark.both_databases
 def test_a_whole_two_player_game_through_the_app_ends_with_the_final_scores(app, phones):
     """RULES 3.5: the game ends after the round in which someone reaches 12; the winner has
     the highest score, then the fewest empty cells."""
@@ -543,6 +552,7 @@ def test_a_whole_two_player_game_through_the_app_ends_with_the_final_scores(app,
     assert store_of(app).game(code).next_code == new_code
 
 
+@pytest.mark.both_databases
 def test_again_needs_a_finished_game_and_a_seat(app, phones):
     code = table_of(app, phones, 2)
     assert phones[0].post(f"/t/{code}/again").status_code == 409
@@ -629,6 +639,7 @@ def test_a_polling_host_page_refreshes_when_someone_takes_a_seat(app, phones):
 
 
 # ------------------------------------------------------------------------- seq, refusals, host
+@pytest.mark.both_databases
 @pytest.mark.parametrize("fields", [{}, {"seq": ""}, {"seq": "abc"}, {"seq": "-1"},
                                     {"seq": "1.5"}, {"seq": " "}])
 def test_a_move_without_a_valid_seq_is_refused_with_400_and_nothing_applied(app, phones, fields):
@@ -759,6 +770,7 @@ def test_the_host_pass_needs_the_pages_seq(app, phones):
     assert texts(app, code) == []
 
 
+@pytest.mark.both_databases
 def test_the_host_pass_is_refused_when_that_seat_moved_since_the_hosts_page(app, phones):
     """A player who came back and moved is not passed on the strength of an older page: the
     host sees the game as it stands, and only then can play the rest of that turn."""
