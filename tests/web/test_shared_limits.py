@@ -15,6 +15,8 @@ import pytest
 from benchmarks.servers import AppServer
 from benchmarks.web import Phone, Tally
 
+pytestmark = pytest.mark.slow  # starts real servers
+
 REDIS_URL = "redis://127.0.0.1:6379/7"  # a database of its own, emptied before the test
 BUDGET = 6  # creations per minute for the test
 START_REDIS = ["redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port",
