@@ -10,7 +10,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from facade.errors import IllegalAction
-from webapp.refusals import refusal_message
+from webapp.refusals import refusal_message, refusal_words
 
 
 def _render(kind: str, data: dict[str, Any]) -> str | None:
@@ -62,17 +62,6 @@ def _not_your_turn(p: Mapping[str, Any], view: Mapping[str, Any], name: Callable
     return None
 
 
-def _wrong_phase(p: Mapping[str, Any], view: Mapping[str, Any]) -> str | None:
-    phase = p.get("phase", view.get("phase"))
-    if phase == "setup":
-        return _("The game has not started yet: choose a starting track first, or none.")
-    if phase in ("roll", "reroll"):
-        return _("Roll the dice first.")
-    if phase == "passive":
-        return _("The turn is over: pick one of the unused dice for a track, or mark nothing.")
-    return None
-
-
 def _unaffordable(p: Mapping[str, Any]) -> str | None:
     if "star" in p:
         return _("You have no unlocked %(colour)s ★ left.", colour=_colour(p["star"]))
@@ -96,7 +85,8 @@ def refusal_text(err: IllegalAction, names: list[str], view: Mapping[str, Any]) 
         "game_over": lambda: _("The game is over: no more moves. The end screen offers a new "
                                "game with the same seats."),
         "not_your_turn": lambda: _not_your_turn(p, view, name),
-        "wrong_phase": lambda: _wrong_phase(p, view),
+        "wrong_phase": lambda: refusal_words(  # the phase the refusal names, else the game's
+            "wrong_phase", {**p, "phase": p.get("phase", view.get("phase"))}),
         "no_such_player": lambda: _("There is no seat %(n)s at this table.",
                                     n=int(p["player"]) + 1) if "player" in p else None,
         "illegal_placement": lambda: _(
