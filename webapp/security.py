@@ -56,8 +56,8 @@ class TLSAwareSessions(SecureCookieSessionInterface):
 def machine_hosts() -> list[str]:
     """The names and addresses this machine answers to on a local network (for the trusted
     hosts of a server started without a list): localhost, its host names, its addresses."""
-    host = socket.gethostname()
-    names = {"localhost", "127.0.0.1", "::1", host, f"{host}.local", socket.getfqdn()}
+    host = socket.gethostname()  # (no getfqdn: a reverse lookup can hang without a network)
+    names = {"localhost", "127.0.0.1", "::1", host, f"{host}.local"}
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None):
             names.add(str(info[4][0]))
