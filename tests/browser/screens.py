@@ -88,7 +88,8 @@ def shot(page: Any, folder: Path, name: str) -> Path:
     `style=""` attributes behind (Playwright sizes the page for it); they are taken away, or
     htmx would keep them in its history and the page's CSP would refuse them on Back."""
     path = folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
-    page.screenshot(path=str(path), full_page=True)
+    # a long page (a whole game's end screen) can take Chromium more than the default 10 s
+    page.screenshot(path=str(path), full_page=True, timeout=45_000)
     page.evaluate("() => document.querySelectorAll('[style=\"\"]')"
                   ".forEach(el => el.removeAttribute('style'))")
     return path
