@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
 import shutil
 import subprocess
 import tempfile
@@ -23,6 +22,7 @@ from printables.pad import KINDS, MAX_PAGES, render_pad
 from printables.style import PAPERS
 from printables.words import LANGS
 from webapp.errors import page
+from webapp.inputs import number
 
 bp = Blueprint("pads", __name__, url_prefix="/print")
 
@@ -32,7 +32,6 @@ PREVIEW_TIMEOUT = 20.0  # seconds pdftoppm may take for one page
 PREVIEW_MAX_AGE = 3600  # the same options always give the same picture
 ON = frozenset({"1", "on", "true", "yes"})  # what a ticked checkbox (or a hand-made URL) sends
 OFF = frozenset({"", "0", "off", "false", "no"})
-DIGITS = re.compile(r"[0-9]{1,9}")  # ASCII digits only; longer is far beyond MAX_PAGES anyway
 SHOWN = 24  # how much of a bad value a message repeats
 
 
@@ -108,7 +107,7 @@ def parse(args: Mapping[str, str]) -> tuple[PadOptions, dict[str, str]]:
                            "the facade sheet.", kind=_shown(kind))
         kind = default.kind
     text = args.get("pages", str(default.pages)).strip()
-    pages = int(text) if DIGITS.fullmatch(text) else None
+    pages = number(text)  # ASCII digits only, at most 9: far beyond MAX_PAGES anyway
     if pages is None:
         errors["pages"] = _("“%(value)s” is not a number of sheets: give a whole number from "
                             "1 to %(max)d.", value=_shown(text), max=MAX_PAGES)
