@@ -83,13 +83,21 @@ def small_targets(page: Any) -> list[str]:
     return page.evaluate(_SMALL_TARGETS, MIN_TAP)
 
 
+SHOT_MAX_PX = 6000  # CSS pixels of a page's height kept in a screenshot
+
+
 def shot(page: Any, folder: Path, name: str) -> Path:
     """Save a full-page screenshot as folder/name.png. A full-page screenshot leaves empty
     `style=""` attributes behind (Playwright sizes the page for it); they are taken away, or
     htmx would keep them in its history and the page's CSP would refuse them on Back."""
     path = folder / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
-    # a long page (a whole game's end screen) can take Chromium more than the default 10 s
-    page.screenshot(path=str(path), full_page=True, timeout=45_000)
+    # A whole game's end screen is long: at the phone's 2 device pixels per CSS pixel Chromium
+    # once took over 45 s to paint it in CI. One pixel per CSS pixel, and at most SHOT_MAX_PX
+    # of the page's height, keep every shot small.
+    height = min(page.evaluate("() => document.documentElement.scrollHeight"), SHOT_MAX_PX)
+    width = page.viewport_size["width"] if page.viewport_size else 390
+    page.screenshot(path=str(path), full_page=True, scale="css", timeout=45_000,
+                    clip={"x": 0, "y": 0, "width": width, "height": height})
     page.evaluate("() => document.querySelectorAll('[style=\"\"]')"
                   ".forEach(el => el.removeAttribute('style'))")
     return path
