@@ -9,10 +9,10 @@ fixed number of worlds and candidates, not a time: a game is the same from its s
 from __future__ import annotations
 
 from boardgame import actions as A  # noqa: N812
-from boardgame.bots.greedy import GreedyBot, board_value, hand_value
-from boardgame.bots.strong import StrongBot
 from boardgame.phases import Phase
 from boardgame.state import GameState
+from bots.card.greedy import GreedyBot, board_value, hand_value
+from bots.card.strong import StrongBot
 
 WORLDS = 8  # deals of the unseen cards; every candidate is played in the same ones
 CANDIDATES = 8  # best actions by the strong bot's immediate value, played out

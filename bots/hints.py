@@ -1,16 +1,16 @@
 """Hints from the top level (`expert`) of each edition: its action and a reason in words.
 
-The editions' own `hint` functions (the strong bot's) stay for what imports them; the web
-app asks here, as the expert lives above both engines."""
+The editions' own `hint` functions (the strong bot's, in `bots.rollwrite.hint` and
+`bots.card.hint`) stay for what imports them; the web app asks here, for the expert's."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from boardgame.bots.hint import reason as card_reason
+from bots.card.hint import reason as card_reason
 from bots.card_search import ExpertBot as CardExpertBot
+from bots.rollwrite.hint import reason as dice_reason
 from bots.rollwrite_search import ExpertBot as DiceExpertBot
-from rollwrite.bots.hint import reason as dice_reason
 
 HINT_SEED = 0  # the same hint for the same position, every time
 

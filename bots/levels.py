@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from boardgame.bots import LEVELS as CARD_BASE_LEVELS
+from bots.card import LEVELS as CARD_BASE_LEVELS
 from bots.card_search import ExpertBot as CardExpertBot
+from bots.rollwrite import LEVELS as DICE_BASE_LEVELS
 from bots.rollwrite_search import ExpertBot as DiceExpertBot
-from rollwrite.bots import LEVELS as DICE_BASE_LEVELS
 
-# The searching bots live here, above both engines: `expert` is the top level of each edition.
+# The searching bots join each edition's own (`bots.rollwrite`, `bots.card`): `expert` is the
+# top level of each edition.
 DICE_LEVELS: dict[str, Any] = {**DICE_BASE_LEVELS, "expert": DiceExpertBot}
 CARD_LEVELS: dict[str, Any] = {**CARD_BASE_LEVELS, "expert": CardExpertBot}
 

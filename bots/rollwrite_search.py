@@ -9,10 +9,10 @@ seed on any machine.
 
 from __future__ import annotations
 
+from bots.rollwrite.evaluate import grid_value, sheet_value
+from bots.rollwrite.greedy import STAR_COST, GreedyBot, rank_choices
+from bots.rollwrite.strong import StrongBot
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.bots.evaluate import grid_value, sheet_value
-from rollwrite.bots.greedy import STAR_COST, GreedyBot, rank_choices
-from rollwrite.bots.strong import StrongBot
 from rollwrite.state import GameState
 from rollwrite.tables import SHAPE_INDEX, table
 

@@ -10,12 +10,12 @@ import boardgame
 import rollwrite
 from benchmarks.arena import play_one, wilson
 from boardgame.actions import Take, parse_action
-from boardgame.bots import hint as card_hint
 from boardgame.material import COLOURS as CARD_COLOURS
+from bots.card import hint as card_hint
 from bots.levels import make_bot
 from bots.playout import play_out
-from rollwrite.bots import hint as dice_hint
-from rollwrite.bots.greedy import GreedyBot
+from bots.rollwrite import hint as dice_hint
+from bots.rollwrite.greedy import GreedyBot
 from rollwrite.dice import seeded_roll
 
 LEVELS = ["random", "greedy", "strong"]
@@ -185,7 +185,7 @@ def test_wilson_interval_contains_the_rate():
 def test_card_hint_reason_names_the_row_completed_and_the_coat_of_arms():
     """Issue 4 hint: a build's reason says what it scores (RULES 1) and which coat of arms
     it wins (RULES 2.6), in words."""
-    from boardgame.bots.hint import reason
+    from bots.card.hint import reason
     from facade.notation import parse_cells
 
     s = boardgame.new_game(2, 3)
@@ -201,7 +201,7 @@ def test_card_hint_reason_names_the_row_completed_and_the_coat_of_arms():
 
 def test_card_hint_reason_for_taking_cards_names_the_colour_gathered():
     """Issue 4 hint: a take's reason says which colour the hand gathers."""
-    from boardgame.bots.hint import reason
+    from bots.card.hint import reason
 
     s = boardgame.new_game(2, 3)
     s.hands[0] = [0, 0, 0, 0, 0]

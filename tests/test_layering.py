@@ -1,4 +1,6 @@
-"""Dependencies point one way: facade <- engines <- bots <- command line and web app (issue 9)."""
+"""Dependencies point one way (issues 9 and 20): facade <- engines <- bots and printables <- web
+app <- benchmarks <- command line. No module imports from a higher layer, nor from another
+package on its own layer."""
 
 import ast
 from pathlib import Path
@@ -6,9 +8,25 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-OUTSIDE = ("webapp", "commandline", "printables", "benchmarks", "flask", "flask_babel",
-           "flask_wtf", "flask_limiter", "sqlalchemy", "alembic", "reportlab", "segno")
-BOTS = ("bots", "rollwrite.bots", "boardgame.bots")
+
+# Each top-level package's layer, read off the real imports: a module may import its own package
+# and any package on a lower layer, nothing else. The two engines share a layer and so never
+# import each other; so do the bots and the printable pads.
+LAYERS = {
+    "facade": 0,
+    "rollwrite": 1, "boardgame": 1,
+    "bots": 2, "printables": 2,
+    "webapp": 3,
+    "benchmarks": 4,  # the reliability benchmark runs the web app's store on PostgreSQL
+    "commandline": 5,  # `copenhagen serve`, `bench`, `print`: everything below
+}
+ENGINES = ("rollwrite", "boardgame")
+BOTS = ("bots",)
+EDITION_BOTS = {"rollwrite": "bots.rollwrite", "boardgame": "bots.card"}
+SHARED_HEURISTICS = ("bots.potential",)
+LIBRARIES = ("flask", "flask_babel", "flask_wtf", "flask_limiter", "sqlalchemy", "alembic",
+             "reportlab", "segno")
+OUTSIDE = ("webapp", "commandline", "printables", "benchmarks", *LIBRARIES)
 
 
 def imported(source: str) -> set[str]:
@@ -29,10 +47,14 @@ def under(name: str, packages: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in packages)
 
 
-def files(package: str, skip: str | None = None) -> list[Path]:
-    """The package's Python files, leaving out the subpackage `skip`."""
-    out = sorted((ROOT / package).rglob("*.py"))
-    return [f for f in out if skip is None or (ROOT / package / skip) not in f.parents]
+def files(package: str) -> list[Path]:
+    """The Python files of a package or dotted subpackage."""
+    return sorted(ROOT.joinpath(*package.split(".")).rglob("*.py"))
+
+
+def imports_of(path: Path) -> list[str]:
+    """The modules one file imports, sorted."""
+    return sorted(imported(path.read_text(encoding="utf-8")))
 
 
 def offending(paths: list[Path], forbidden: tuple[str, ...]) -> list[str]:
@@ -40,29 +62,69 @@ def offending(paths: list[Path], forbidden: tuple[str, ...]) -> list[str]:
     return [
         f"{path.relative_to(ROOT)}: {name}"
         for path in paths
-        for name in sorted(imported(path.read_text(encoding="utf-8")))
+        for name in imports_of(path)
         if under(name, forbidden)
     ]
+
+
+def upward(package: str, names: list[str]) -> list[str]:
+    """The names a module of `package` may not import: another project package on its own
+    layer or a higher one (`a.b` alone for `from a.b import c`, not `a.b.c` too)."""
+    mine = LAYERS[package]
+    bad = [
+        name for name in names
+        if (top := name.split(".")[0]) in LAYERS and top != package and LAYERS[top] >= mine
+    ]
+    return [name for name in bad if name.rpartition(".")[0] not in bad]
 
 
 def test_the_import_scanner_sees_every_form_of_import():
     source = (
         "import flask\nfrom bots.levels import make_bot\n"
-        "def f():\n    import webapp.db as db\n    from rollwrite import bots\n"
+        "def f():\n    import webapp.db as db\n    from bots import card\n"
     )
     names = imported(source)
-    assert {"flask", "bots.levels", "webapp.db", "rollwrite.bots"} <= names
-    assert under("rollwrite.bots.greedy", BOTS) and not under("botsy", BOTS)
+    assert {"flask", "bots.levels", "webapp.db", "bots.card"} <= names
+    assert under("bots.card.greedy", BOTS) and not under("botsy", BOTS)
+    with pytest.raises(AssertionError, match="relative imports"):
+        imported("from . import greedy\n")
+
+
+def test_the_layer_check_flags_imports_upward_and_sideways_only():
+    names = ["bots.potential", "boardgame.state", "facade.grid", "rollwrite.game", "json",
+             "webapp.store"]
+    assert upward("rollwrite", names) == ["bots.potential", "boardgame.state", "webapp.store"]
+    assert upward("bots", names) == ["webapp.store"]
+    assert upward("commandline", names) == []
+    assert upward("facade", ["facade.grid", "rollwrite", "rollwrite.game"]) == ["rollwrite"]
+
+
+def test_every_package_has_a_layer():
+    packages = {p.parent.name for p in ROOT.glob("*/__init__.py")}
+    assert packages == set(LAYERS)
+
+
+def test_no_module_imports_from_a_higher_layer_or_a_package_beside_it():
+    found = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for package in LAYERS
+        for path in files(package)
+        for name in upward(package, imports_of(path))
+    ]
+    assert found == []
 
 
 def test_the_core_imports_neither_edition_nor_anything_built_on_it():
-    assert offending(files("facade"), ("rollwrite", "boardgame", *BOTS, *OUTSIDE)) == []
+    assert files("facade")
+    assert offending(files("facade"), (*ENGINES, *BOTS, *OUTSIDE)) == []
 
 
-@pytest.mark.parametrize("engine", ["rollwrite", "boardgame"])
-def test_engines_import_no_bots_web_app_command_line_or_printing(engine):
-    assert files(engine, skip="bots")
-    assert offending(files(engine, skip="bots"), (*BOTS, *OUTSIDE)) == []
+@pytest.mark.parametrize("engine", ENGINES)
+def test_engines_hold_no_bots_and_import_no_bots_web_app_command_line_or_printing(engine):
+    assert files(engine)
+    inside = [f.relative_to(ROOT / engine).with_suffix("").parts for f in files(engine)]
+    assert [parts for parts in inside if "bots" in parts] == []
+    assert offending(files(engine), (*BOTS, *OUTSIDE)) == []
 
 
 def test_the_two_engines_do_not_import_each_other():
@@ -70,10 +132,27 @@ def test_the_two_engines_do_not_import_each_other():
     assert offending(files("boardgame"), ("rollwrite",)) == []
 
 
-@pytest.mark.parametrize("package", ["bots", "rollwrite/bots", "boardgame/bots"])
-def test_bots_import_no_web_app_or_command_line(package):
-    assert files(package)
-    assert offending(files(package), OUTSIDE) == []
+def test_bots_import_no_web_app_or_command_line():
+    assert files("bots")
+    assert offending(files("bots"), OUTSIDE) == []
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_each_editions_bots_use_their_own_engine_and_the_shared_heuristics_alone(engine):
+    """`bots.rollwrite` and `bots.card` stand beside each other, under `bots.levels` and the
+    searches: they import neither the other edition nor the rest of `bots`, so `bots.levels`
+    can load them without a cycle."""
+    own = EDITION_BOTS[engine]
+    assert files(own)
+    other_engines = tuple(e for e in ENGINES if e != engine)
+    found = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in files(own)
+        for name in imports_of(path)
+        if under(name, other_engines)
+        or (under(name, BOTS) and not under(name, (own, *SHARED_HEURISTICS)) and name != "bots")
+    ]
+    assert found == []
 
 
 def test_sql_lives_in_the_store_alone():

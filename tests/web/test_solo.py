@@ -185,7 +185,7 @@ def test_a_bot_decides_from_its_own_view_through_the_engine(app, phone, monkeypa
     class Spy:
         def choose(self, view, seat):
             seen.append((view, seat))
-            from rollwrite.bots import GreedyBot
+            from bots.rollwrite import GreedyBot
             return GreedyBot(seed=0).choose(view, seat)
 
     monkeypatch.setitem(botplay.MAKERS, "rollwrite", lambda level, seed: Spy())

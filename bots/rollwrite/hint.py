@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from bots.rollwrite.strong import StrongBot
 from facade.notation import format_placement
 from facade.scoring import describe_completed
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.bots.strong import StrongBot
 from rollwrite.state import GameState
 
 

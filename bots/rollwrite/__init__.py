@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rollwrite.bots.greedy import GreedyBot
-from rollwrite.bots.hint import hint
-from rollwrite.bots.random_bot import RandomBot
-from rollwrite.bots.strong import StrongBot
+from bots.rollwrite.greedy import GreedyBot
+from bots.rollwrite.hint import hint
+from bots.rollwrite.random_bot import RandomBot
+from bots.rollwrite.strong import StrongBot
 
 LEVELS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from statistics import mean
 
+from bots.rollwrite.evaluate import grid_value
+from bots.rollwrite.greedy import STAR_COST, GreedyBot, best_draw, choose_value
 from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.bots.evaluate import grid_value
-from rollwrite.bots.greedy import STAR_COST, GreedyBot, best_draw, choose_value
 from rollwrite.material import DICE, FACES, SHAPES, colour_of
 from rollwrite.movegen import choose_options
 from rollwrite.state import GameState

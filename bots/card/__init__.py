@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from boardgame.bots.greedy import GreedyBot
-from boardgame.bots.hint import hint
-from boardgame.bots.random_bot import RandomBot
-from boardgame.bots.strong import StrongBot
+from bots.card.greedy import GreedyBot
+from bots.card.hint import hint
+from bots.card.random_bot import RandomBot
+from bots.card.strong import StrongBot
 
 LEVELS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from statistics import mean
 
 from boardgame import actions as A  # noqa: N812
-from boardgame.bots.greedy import GreedyBot, hand_value
 from boardgame.material import END_CARD_DEPTH
 from boardgame.phases import Phase
 from boardgame.state import GameState
+from bots.card.greedy import GreedyBot, hand_value
 
 WORLDS = 6  # hidden cards dealt at random this many times
 CANDIDATES = 14  # best greedy actions searched further (200-game runs: 8 -> 62 %, 14 -> 72 %)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from bots.rollwrite.evaluate import best_brick, grid_value, sheet_value
 from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.bots.evaluate import best_brick, grid_value, sheet_value
 from rollwrite.material import DICE, TRACK_LENGTH, TRACKS
 from rollwrite.phases import Phase
 from rollwrite.state import GameState

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from boardgame import actions as A  # noqa: N812
-from boardgame.bots.strong import StrongBot
 from boardgame.material import (
     ABILITY_NAMES,
     ARMS_CELLS,
@@ -13,6 +12,7 @@ from boardgame.material import (
     TILES,
 )
 from boardgame.state import GameState
+from bots.card.strong import StrongBot
 from facade.grid import bits, cell_name
 from facade.scoring import describe_completed, newly_completed
 
