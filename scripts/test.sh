@@ -24,4 +24,7 @@ else
     for fetch in scripts/fetch-*.sh; do bash "$fetch"; done  # htmx (and the like): one hash each
 fi
 .venv/bin/ruff check .
-exec .venv/bin/python -m pytest "${selection[@]}" "$@"
+# Three workers (pytest-xdist) on two cores: the browser tests spend most of their time waiting
+# for pages, so a third worker keeps both cores busy. TEST_WORKERS=0 runs in this process.
+workers=(-n "${TEST_WORKERS:-3}" --dist worksteal)
+exec .venv/bin/python -m pytest "${workers[@]}" "${selection[@]}" "$@"

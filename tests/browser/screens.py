@@ -86,6 +86,19 @@ def small_targets(page: Any) -> list[str]:
 SHOT_MAX_PX = 6000  # CSS pixels of a page's height kept in a screenshot
 
 
+def _height(page: Any, tries: int = 3) -> int:
+    """The page's full height in CSS pixels; a page that starts navigating meanwhile (one that
+    reloads itself when the phone is back online) is read again once it has loaded."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for _ in range(tries - 1):
+        try:
+            return int(page.evaluate("() => document.documentElement.scrollHeight"))
+        except PlaywrightError:
+            page.wait_for_load_state()
+    return int(page.evaluate("() => document.documentElement.scrollHeight"))
+
+
 def shot(page: Any, folder: Path, name: str) -> Path:
     """Save a full-page screenshot as folder/name.png. A full-page screenshot leaves empty
     `style=""` attributes behind (Playwright sizes the page for it); they are taken away, or
@@ -94,7 +107,7 @@ def shot(page: Any, folder: Path, name: str) -> Path:
     # A whole game's end screen is long: at the phone's 2 device pixels per CSS pixel Chromium
     # once took over 45 s to paint it in CI. One pixel per CSS pixel, and at most SHOT_MAX_PX
     # of the page's height, keep every shot small.
-    height = min(page.evaluate("() => document.documentElement.scrollHeight"), SHOT_MAX_PX)
+    height = min(_height(page), SHOT_MAX_PX)
     width = page.viewport_size["width"] if page.viewport_size else 390
     page.screenshot(path=str(path), full_page=True, scale="css", timeout=45_000,
                     clip={"x": 0, "y": 0, "width": width, "height": height})
