@@ -555,3 +555,15 @@ def test_a_seat_gets_the_same_bytes_whatever_it_may_not_know_rules_2_4(
         for phone, seat in ((phones[0], state.active), (phones[1], watcher), (phones[2], None)):
             compared += same_bytes_whatever_is_hidden(app, phone, code, seat, monkeypatch)
     assert compared > 60
+
+
+def test_a_shared_victory_names_every_winner(app):
+    """A full tie: the end screen names each winner (a filter jinja lacks once broke it)."""
+    from flask import render_template
+
+    players = [{"seat": s, "name": n, "score": 9, "empty": 3} for s, n in
+               enumerate(["Ann", "Ben", "Cy"])]
+    with app.test_request_context("/"):
+        body = render_template("card/_end.html", winners=[0, 2], players=players,
+                               end_reason="end card", chart=None)
+    assert "Ann, Cy share the victory." in body and body.count('class="won"') == 2
