@@ -3,11 +3,12 @@ simulated phone: how long from the person's last action of a turn until their ne
 playable, bots included.
 
 Run by `copenhagen bench --solo` only (it starts a server). The person plays random legal
-actions through /t/<CODE>/act; once it is not their move, "skip ahead" (POST /t/<CODE>/skip)
-has the server play every bot action that is due, and the table page is fetched: the
-turnaround is the time from sending the person's action to receiving that page. On the page
-the bots play one action per `BOT_STEP_SECONDS` (0.8 s) so a person can follow them; that pace
-is a choice, not a cost, and is given apart (`solo_bot_actions_per_turnaround_p50`).
+actions through /t/<CODE>/act, whose answer comes once the bots have played every action that
+is due (they play in the request that hands them the turn); when they did, the table page is
+fetched: the turnaround is the time from sending the person's action to receiving that page.
+The page then shows the bots' actions one per `BOT_STEP_SECONDS` (0.8 s) so a person can
+follow them; that pace is a choice, not a cost, and is given apart
+(`solo_bot_actions_per_turnaround_p50`).
 
 Figures: solo_turnaround_p50_ms / solo_turnaround_p95_ms (goal p95 <= 1000), the number of
 turnarounds and games, and errors (5xx or no answer)."""
@@ -48,9 +49,8 @@ def play_game(phone: Phone, rng: random.Random, turnarounds: list[float],
         api = _json(data)
         if status != 200 or api.get("view", {}).get("over"):
             return mine
-        if 0 not in api["view"]["to_act"]:  # only at the start: bots still setting up
-            phone.request("POST", f"/t/{code}/skip", {"csrf_token": phone.token})
-            continue
+        if 0 not in api["view"]["to_act"]:  # never: the bots answer every move at once
+            raise RuntimeError(f"game {code}: the bots left the person waiting")
         legal = [a for a in api["legal"] if a.split()[1] not in SKIPPED_VERBS]
         action = rng.choice(legal)
         sent = time.perf_counter()
@@ -59,15 +59,14 @@ def play_game(phone: Phone, rng: random.Random, turnarounds: list[float],
         mine += 1
         if status != 200:
             continue
+        moved = _json(data).get("seq", 0)  # the person's action; the bots' came after it
         status, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
-        after = _json(data)
-        if 0 in after["view"]["to_act"] or after["view"]["over"]:
-            continue  # the turn goes on: no bot to wait for
-        phone.request("POST", f"/t/{code}/skip", {"csrf_token": phone.token})
-        phone.request("GET", f"/t/{code}", headers={"Accept": "text/html"})
+        played = _json(data).get("seq", 0) - moved
+        if played <= 0:
+            continue  # the turn goes on: no bot had anything to do
+        phone.request("GET", f"/t/{code}?at={moved}", headers={"Accept": "text/html"})
         turnarounds.append((time.perf_counter() - sent) * 1000)
-        status, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
-        bot_actions.append(_json(data).get("seq", 0) - after["seq"])
+        bot_actions.append(played)
     raise RuntimeError(f"game {code} did not end")
 
 

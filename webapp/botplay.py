@@ -1,5 +1,7 @@
-"""Bots at a web table: the server plays a bot's turn one action at a time, when a page polls,
-so that the people watching can follow; "skip ahead" plays every pending bot action at once.
+"""Bots at a web table: the request that hands bots the turn (a move, a new game, a rematch)
+plays every pending bot action before it answers, and the pages then show those actions one
+at a time from the log ("frames": the game as it stood after each bot action, for
+BOT_STEP_SECONDS each), with "skip ahead" to the present. A GET never plays a bot.
 
 A bot decides from its own seat's view only (`state.view(seat)`), and its action goes through
 `Store.act` like anyone's, with the bot's seat, so the log says who played it. Works for both
@@ -11,10 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import threading
-import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
@@ -27,36 +26,12 @@ log = logging.getLogger(__name__)
 
 BotMaker = Callable[[str, int], Any]  # (level, seed) -> bot with choose(view, seat)
 
+BOT_STEP_SECONDS = 0.8  # how long a page shows one bot action before the next one
+MAX_FRAMES = 40  # a page further behind than this many actions shows the present at once
+PLAY_LIMIT = 400  # bot actions one request plays at most (a whole game of bots is fewer)
 
 # One maker per edition, all from bots.levels.make_bot (a test puts a spy in its place).
 MAKERS: dict[str, BotMaker] = {e: partial(make_bot, e) for e in EDITIONS}
-
-_last_step: dict[int, float] = {}  # game id -> time.monotonic() of the last action seen
-_guard = threading.Lock()
-
-
-def note_action(game: Game) -> None:
-    """Remember that a game just moved (a person acted): the next bot waits its interval."""
-    with _guard:
-        _last_step[game.id] = time.monotonic()
-
-
-def since_last(game: Game, store: Store | None = None) -> float:
-    """Seconds since the game last moved, as far as this process knows (it keeps the exact
-    moment of each move it made) and, given the store, as the log's last row says (for moves
-    made by another server process; SQLite keeps whole seconds there)."""
-    with _guard:
-        last = _last_step.get(game.id)
-    mine = float("inf") if last is None else time.monotonic() - last
-    return mine if store is None else min(mine, _logged_elapsed(store, game))
-
-
-def _logged_elapsed(store: Store, game: Game) -> float:
-    """Seconds since the newest action row of the game was written (inf: none yet)."""
-    when = store.last_moved(game)
-    if when is None:
-        return float("inf")
-    return max(0.0, (datetime.now(UTC) - when).total_seconds())
 
 
 def bot_levels(store: Store, game: Game) -> dict[int, str]:
@@ -88,46 +63,64 @@ def decide(game: Game, state: Any, seat: int, level: str) -> str:  # noqa: ANN40
     return str(action)
 
 
-def step(store: Store, game: Game) -> bool:
-    """Play one pending bot action; False when no bot is to act (or another request was
-    faster, which is just as good)."""
+def play_pending(store: Store, game: Game, limit: int = PLAY_LIMIT) -> int | None:
+    """Play every pending bot action now, until a person is to act or the game ends: what a
+    request that changed the game does before it answers. Returns the position the bots
+    started from (a page shows their actions one at a time from there), None when no bot
+    acted. Another request that moved first (Conflict) is just as good: it plays them."""
+    levels = bot_levels(store, game)
+    if not levels:
+        return None
     state = store.state(game)
-    seats = pending(state, bot_levels(store, game))
-    if not seats:
-        return False
-    seat = seats[0]
-    try:
-        line = decide(game, state, seat, bot_levels(store, game)[seat])
-        store.act(game, seat, line, len(state.log))
-    except Conflict:
-        return False
-    except (ValueError, IllegalAction) as err:  # a bot bug must not break the page
-        log.error("bot %s of game %s failed at %s: %s", seat, game.code, len(state.log), err)
-        return False
-    note_action(game)
-    return True
-
-
-def advance(store: Store, game: Game, max_steps: int = 1, min_interval: float = 0.8) -> int:
-    """Play up to `max_steps` pending bot actions, but only when at least `min_interval`
-    seconds passed since the game last moved (`min_interval=0`: at once, as "skip ahead").
-    Returns how many actions were played."""
-    played = 0
-    while played < max_steps:
-        if min_interval > 0 and since_last(game, store) < min_interval:
+    start = int(state.seq)
+    for _ in range(limit):
+        seats = pending(state, levels)
+        if not seats:
             break
-        if not step(store, game):
+        seat = seats[0]
+        try:
+            line = decide(game, state, seat, levels[seat])
+            state, _events = store.act(game, seat, line, int(state.seq))
+        except Conflict:
             break
-        played += 1
-    return played
+        except (ValueError, IllegalAction) as err:  # a bot bug must not break the page
+            log.error("bot %s of game %s failed at %s: %s", seat, game.code, state.seq, err)
+            break
+    return start if int(state.seq) > start else None
 
 
-def skip_ahead(store: Store, game: Game, limit: int = 400) -> int:
-    """Play every pending bot action now (until a person is to act or the game ends)."""
-    return advance(store, game, max_steps=limit, min_interval=0)
+def skip_ahead(store: Store, game: Game) -> int | None:
+    """Every pending bot action now: `play_pending`, under the name of the button that asks
+    for it on a game whose bots were left waiting (one started before bots played at once)."""
+    return play_pending(store, game)
 
 
 def waiting_on_bots(store: Store, game: Game, state: Any | None = None) -> bool:
     """Whether the game waits for a bot's action."""
     st = store.state(game) if state is None else state
     return bool(pending(st, bot_levels(store, game)))
+
+
+# ---------------------------------------------------------------------------- frames
+def frame(store: Store, game: Game, at: int | None) -> int | None:
+    """The past position a page asked for (`?at=`) when it has bot actions to step through
+    after it (within MAX_FRAMES of the present); None: show the present."""
+    if at is None or at >= game.seq or game.seq - at > MAX_FRAMES:
+        return None
+    levels = bot_levels(store, game)
+    if not levels or not any(r.seat in levels for r in store.log(game, after=at)):
+        return None
+    return at
+
+
+def frame_after(store: Store, game: Game, shown: int | None) -> int | None:
+    """Where a page showing position `shown` goes next: just after the next bot action (a
+    person's moves before it come at once), or None for the present (which follows the log's
+    last action, and any page more than MAX_FRAMES behind)."""
+    if shown is None or not 0 <= shown < game.seq - 1 or game.seq - shown > MAX_FRAMES:
+        return None
+    levels = bot_levels(store, game)
+    if not levels:
+        return None
+    rows = store.log(game, after=shown, upto=game.seq - 1)
+    return next((r.seq for r in rows if r.seat in levels), None)

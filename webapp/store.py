@@ -12,7 +12,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, func, insert, select, text, update
@@ -223,18 +222,6 @@ class Store:
                          .values(seq=len(lines), status="over" if over else "open"))
         return self.game(game.code)
 
-    def last_moved(self, game: Game) -> datetime | None:
-        """When the newest action of the game was stored (UTC), if it has one."""
-        with self.engine.connect() as conn:
-            when = conn.execute(
-                select(func.max(actions.c.created_at)).where(actions.c.game_id == game.id)
-            ).scalar()
-        if when is None:
-            return None
-        if isinstance(when, str):  # some SQLite drivers hand back the text
-            when = datetime.fromisoformat(when)
-        return when if when.tzinfo is not None else when.replace(tzinfo=UTC)  # SQLite: UTC
-
     def ping(self) -> None:
         """One round trip to the database (raises when it does not answer)."""
         with self.engine.connect() as conn:
@@ -284,14 +271,13 @@ class Store:
         return None if row is None else row.seat
 
     # ------------------------------------------------------------------ state
-    def log(self, game: Game, after: int = 0) -> list[Logged]:
-        """The action log, from sequence number `after + 1` on."""
+    def log(self, game: Game, after: int = 0, upto: int | None = None) -> list[Logged]:
+        """The action log, from sequence number `after + 1` on (up to `upto`, if given)."""
+        query = select(actions).where(actions.c.game_id == game.id, actions.c.seq > after)
+        if upto is not None:
+            query = query.where(actions.c.seq <= upto)
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(actions)
-                .where(actions.c.game_id == game.id, actions.c.seq > after)
-                .order_by(actions.c.seq)
-            ).all()
+            rows = conn.execute(query.order_by(actions.c.seq)).all()
         return [Logged(r.seq, r.seat, bool(r.by_host), r.text, r.events) for r in rows]
 
     def state(self, game: Game) -> Any:  # noqa: ANN401 - a StoredState of game.edition
@@ -308,6 +294,19 @@ class Store:
             cached.apply(row.text)
         self._remember(game.id, cached)
         return cached.clone()
+
+    def state_at(self, game: Game, seq: int) -> Any:  # noqa: ANN401 - as `state`
+        """The game as it stood after its first `seq` actions: a replay of that prefix of the
+        log, read only (a page showing the bots' moves one at a time); ValueError when the
+        log has no such position."""
+        state = self.factories[game.edition](game.config)
+        for row in self.log(game, upto=seq) if seq > 0 else []:
+            if row.seq != _seq(state) + 1:
+                raise RuntimeError(f"game {game.code}: gap in the log at {row.seq}")
+            state.apply(row.text)
+        if _seq(state) != seq:
+            raise ValueError(f"game {game.code} has no position {seq}")
+        return state
 
     def _remember(self, game_id: int, state: StoredState) -> None:
         with self._lock:

@@ -1,5 +1,6 @@
 """Play solo in a real browser on a 390×844 phone: a whole game against two bots to the end
-screen (the bots' moves arriving in the visible log by polling, "skip ahead", a hint), the
+screen (the bots' replies shown one at a time in the visible log, with no move offered
+meanwhile, "skip ahead" to the present, a hint), the
 daily solitaire challenge played by following the hints (the strong bot's moves) to 12 points
 and its result page with the turns and the par, and an unfinished game found again from the
 home page after the browser was closed."""
@@ -15,12 +16,13 @@ from flask import Flask
 
 from rollwrite.solitaire import result as challenge_result
 from tests.browser.screens import fits_phone, shot, small_targets
-from tests.browser.test_table import Table, _api, _verb
+from tests.browser.test_table import Table, _api, _seq, _verb
 from webapp.views import solo
 
 pytestmark = pytest.mark.browser
 
 MAX_STEPS = 700
+SKIP = "#table .botlog a.button"  # "Skip ahead", on a frame of the bots' moves
 
 
 def _check(page: Any, shots: Any, name: str) -> None:
@@ -39,36 +41,40 @@ def _start_bots(page: Any, shots: Any) -> str:
     page.select_option("#level2", "greedy")
     with page.expect_navigation():
         page.click("text=Play against the bots")
-    m = re.search(r"/t/([A-Z0-9]+)$", page.url)
+    m = re.search(r"/t/([A-Z0-9]+)(\?at=\d+)?$", page.url)  # ?at=0: a bot began
     assert m, page.url
     return m.group(1)
 
 
 def _play(table: Table, page: Any, shots: Any, watch_bots: bool = False) -> dict[str, Any]:
-    """Play seat 0 by tapping until the game ends; the bots are hurried with "skip ahead",
-    except once (with `watch_bots`), when their next move must arrive by polling."""
-    watched = not watch_bots
+    """Play seat 0 by tapping until the game ends. The bots answer each move before it
+    returns; their moves are then shown one at a time: once (with `watch_bots`) the test
+    watches them arrive without a reload, once it taps "Skip ahead", else it reloads."""
+    watched = skipped = not watch_bots
     for _ in range(MAX_STEPS):
         state = _api(page, table.code)
         if state["view"]["over"]:
             return state
-        if 0 in state["view"]["to_act"]:
-            table.wait_current(page, state["seq"], measure=False)
-            table.tap(page, 0, state["view"]["turn"])
-            continue
-        if not watched:  # a bot is due: the page shows its move without a reload
-            page.wait_for_selector("#table .botlog form button")
+        assert 0 in state["view"]["to_act"], "the bots left the person waiting"
+        behind = state["seq"] - _seq(page)
+        if not watched and behind >= 2:  # a frame: the bots' next move comes by itself
+            assert page.locator(SKIP).count() == 1
+            assert page.locator("#table form[action$='/act']").count() == 0  # no move now
             _check(page, shots, "bots-playing")
             first = page.inner_text("#table .botlog ol li:first-child")
             page.wait_for_function(
                 "(old) => { const li = document.querySelector('#table .botlog ol li');"
                 " return li && li.innerText !== old; }", arg=first, timeout=10_000)
             watched = True
-            continue
-        page.goto(f"/t/{table.code}")
-        if page.locator("#table .botlog form button").count():
-            with page.expect_navigation():
-                page.click("#table .botlog form button")
+        elif not skipped and behind >= 2:  # "Skip ahead": the present, a move to make
+            page.click(SKIP)
+            page.wait_for_selector("#table form[action$='/act']")
+            assert _seq(page) == state["seq"] and page.locator(SKIP).count() == 0
+            skipped = True
+        elif behind:
+            page.goto(f"/t/{table.code}")
+        table.wait_current(page, state["seq"], measure=False)
+        table.tap(page, 0, state["view"]["turn"])
     raise AssertionError("the game did not end")
 
 
@@ -95,12 +101,8 @@ def test_a_hint_highlights_its_cells_and_plays(phone, shots):
         state = _api(phone, code)
         if state["view"]["phase"] == "main" and 0 in state["view"]["to_act"]:
             break
-        if 0 in state["view"]["to_act"]:
-            table.tap(phone, 0, state["view"]["turn"])
-        else:
-            phone.goto(f"/t/{code}")
-            if phone.locator("#table .botlog form button").count():
-                phone.click("#table .botlog form button")
+        phone.goto(f"/t/{code}")  # the present (the bots' moves not shown one by one)
+        table.tap(phone, 0, state["view"]["turn"])
     phone.goto(f"/t/{code}")
     phone.click("#table .hintlink a")
     phone.wait_for_selector("#table .hintbox")
@@ -195,6 +197,7 @@ def test_an_unfinished_game_is_found_again_after_the_browser_is_closed(browser, 
     code = _start_bots(page, shots)
     table = Table(code, [page], shots)
     state = _api(page, code)
+    table.wait_current(page, state["seq"], measure=False)  # after the bots' moves, if first
     table.tap(page, 0, state["view"]["turn"])  # one move, then the browser is closed
     seq = _api(page, code)["seq"]
     kept = first.storage_state()  # what a browser keeps on disk: its lasting cookies

@@ -87,7 +87,7 @@ def _solo_vs_one_bot(page: Any, bot: str = "greedy") -> str:
     page.select_option("#level1", bot)
     with page.expect_navigation():
         page.click("text=Play against the bots")
-    m = re.search(r"/t/([A-Z0-9]+)$", page.url)
+    m = re.search(r"/t/([A-Z0-9]+)(\?at=\d+)?$", page.url)  # ?at=0: the bot began
     assert m, page.url
     return m.group(1)
 

@@ -7,7 +7,6 @@ import html
 import random
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -36,7 +35,7 @@ def new_game(phone: Phone, kinds: list[str], mode: str = "hotseat",
             form[f"name{i}"] = names[i]
     resp = phone.post("/c/new", form)
     assert resp.status_code == 303, resp.get_data(as_text=True)[:400]
-    return resp.headers["Location"].rsplit("/", 1)[-1]
+    return resp.headers["Location"].split("?")[0].rsplit("/", 1)[-1]  # ?at=0: a bot began
 
 
 def store_of(app: Any) -> Any:
@@ -185,7 +184,12 @@ def test_tapping_two_cards_then_taking_them_moves_the_game(app, phone):
     resp = phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
     assert resp.status_code == 303
     store = store_of(app)
-    assert [r.text for r in store.log(store.game(code))] == ["p1 take 3,4"]
+    rows = store.log(store.game(code))
+    assert rows[0].text == "p1 take 3,4" and rows[0].seat == 0
+    # the bot answered before the POST returned; the page shows its moves from the take on
+    assert len(rows) > 1 and {r.seat for r in rows[1:]} == {1}
+    assert store.state(store.game(code)).active == 0
+    assert resp.headers["Location"] == f"/c/{code}?at=1"
 
 
 def reach(want: Callable[[Any], bool], seeds: range = range(200), players: int = 0) -> Any:
@@ -427,9 +431,6 @@ def test_a_stale_page_gets_409_and_nothing_changes(app, phone):
     body = page_of(phone, code)
     seq = seq_on(body)
     assert phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq}).status_code == 303
-    store = store_of(app)
-    game = store.game(code)
-    botplay.skip_ahead(store, game)
     refused(app, phone, code, {"action": "p1 take 1,2", "seq": seq}, 409, "moved first")
 
 
@@ -507,35 +508,40 @@ def test_hotseat_hide_button_hides_the_hand_again(app, phone):
 
 # ---------------------------------------------------------------------- bots, poll, skip
 @pytest.mark.both_databases
-def test_poll_plays_one_bot_action_at_a_time_and_204_when_nothing_moved(
-        app, phone, monkeypatch):
-    from webapp.views import card as card_view
-
+def test_poll_answers_204_when_nothing_moved_and_json_without_htmx(app, phone):
     code = new_game(phone, ["person", "greedy", "greedy"])
     store = store_of(app)
     body = page_of(phone, code)
     phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
     head = store.head(code)[0]
-    monkeypatch.setattr(card_view, "BOT_STEP_SECONDS", 0.0)  # as if the pause had passed
+    assert head > 1  # the bots answered the take
     resp = phone.get(f"/c/{code}/poll?seq={head}", headers={"HX-Request": "true"})
-    assert resp.status_code == 200 and 'id="game"' in resp.get_data(as_text=True)
-    assert store.head(code)[0] == head + 1  # one bot action, not the whole round
-    monkeypatch.setattr(card_view, "BOT_STEP_SECONDS", 60.0)
-    resp = phone.get(f"/c/{code}/poll?seq={head + 1}", headers={"HX-Request": "true"})
-    assert resp.status_code == 204  # within the pause: the bot waits
-    data = phone.get(f"/c/{code}/poll?seq={head + 1}").get_json()
-    assert data["seq"] == head + 1 and data["bots_pending"] is True
+    assert resp.status_code == 204
+    data = phone.get(f"/c/{code}/poll?seq={head - 1}").get_json()
+    assert data["seq"] == head and data["changed"] is True and data["your_turn"] is True
+    assert data["bots_pending"] is False
     assert set(data) == {"seq", "status", "changed", "active", "phase", "your_turn",
                          "bots_pending"}
+    assert store.head(code)[0] == head
 
 
-def test_skip_ahead_plays_every_pending_bot_action(app, phones):
-    code = new_game(phones[0], ["person", "strong", "random"])
-    body = page_of(phones[0], code)
-    phones[0].post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
-    assert phones[1].post(f"/c/{code}/skip").status_code == 403  # not at this table
-    assert phones[0].post(f"/c/{code}/skip").status_code == 303
+def test_skip_ahead_plays_the_bots_of_a_game_left_waiting(app, phones, monkeypatch):
+    """A game whose bots were left waiting (started before bots played at once): pages and
+    polls leave it so, "skip ahead" (a POST, for the players only) plays them."""
+    with monkeypatch.context() as m:
+        m.setattr(botplay, "play_pending", lambda store, game: None)
+        code = new_game(phones[0], ["person", "strong", "random"])
+        body = page_of(phones[0], code)
+        phones[0].post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
     store = store_of(app)
+    assert store.head(code)[0] == 1 and botplay.waiting_on_bots(store, store.game(code))
+    body = page_of(phones[0], code)
+    assert f'action="/c/{code}/skip"' in body and "Skip ahead" in body
+    phones[0].get(f"/c/{code}/poll?seq=0", headers={"HX-Request": "true"})
+    assert store.head(code)[0] == 1
+    assert phones[1].post(f"/c/{code}/skip").status_code == 403  # not at this table
+    resp = phones[0].post(f"/c/{code}/skip")
+    assert resp.status_code == 303 and resp.headers["Location"] == f"/c/{code}"
     state = store.state(store.game(code))
     assert state.active == 0 or state.is_over()
     assert {r.seat for r in store.log(store.game(code))} >= {0, 1, 2}
@@ -548,7 +554,7 @@ def test_bots_decide_from_their_view_only(app, phone):
     game = store.game(code)
     body = page_of(phone, code)
     phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
-    state = store.state(game)
+    state = store.state_at(game, 1)  # as the bot found it, answering the take
     assert state.active == 1
     seen = botplay.decide(game, state, 1, "greedy")
     other = state.clone()
@@ -563,31 +569,6 @@ def test_bots_decide_from_their_view_only(app, phone):
     other.deck.reverse()
     assert other.view(1) == state.view(1) and other.to_dict() != state.to_dict()
     assert botplay.decide(game, other, 1, "greedy") == seen
-
-
-@pytest.mark.both_databases
-def test_advance_waits_the_pause_after_any_move_even_one_made_elsewhere(app, phone):
-    """The pause between moves counts from the newest move this process made and from the
-    log's newest row (a move another server process wrote)."""
-    from sqlalchemy import update
-
-    from webapp.db import actions
-
-    code = new_game(phone, ["person", "random", "random"])
-    store = store_of(app)
-    game = store.game(code)
-    body = page_of(phone, code)
-    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
-    botplay._last_step.pop(game.id, None)  # as in a process that never saw this game
-    assert botplay.since_last(game, store) < 30
-    assert botplay.advance(store, game, max_steps=5, min_interval=30) == 0  # the log is fresh
-    with store.engine.begin() as conn:  # an hour passes
-        conn.execute(update(actions).where(actions.c.game_id == game.id).values(
-            created_at=datetime.now(UTC) - timedelta(hours=1)))
-    assert botplay.advance(store, game, max_steps=5, min_interval=30) == 1
-    assert botplay.advance(store, game, max_steps=5, min_interval=30) == 0  # just moved
-    botplay.skip_ahead(store, game)  # no pause at all
-    assert not botplay.waiting_on_bots(store, game)
 
 
 # ---------------------------------------------------------------------- log and hint
@@ -643,7 +624,7 @@ def test_hotseat_never_reveals_nor_plays_a_bots_seat(app, phone):
     code = new_game(phone, ["greedy", "person", "person"], mode="hotseat")
     store = store_of(app)
     game = store.game(code)
-    assert store.state(game).active == 0  # the bot starts
+    assert store.log(game)[0].seat == 0  # the bot started: it has played its turn
     resp = phone.post(f"/c/{code}/reveal", {"seat": "0"})
     assert resp.status_code == 409 and 'role="alert"' in resp.get_data(as_text=True)
     body = page_of(phone, code, "?pick=3,4")
@@ -655,7 +636,6 @@ def test_latest_moves_are_grouped_by_turn_newest_first(app, phone):
     code = new_game(phone, ["person", "greedy"], names=["Ann", "Greta"])
     body = page_of(phone, code)
     phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
-    phone.post(f"/c/{code}/skip")
     moves = page_of(phone, code).split('class="events"')[1]
     t1, t2, t3 = (moves.index(f"Turn {n}: ") for n in (1, 2, 3))
     assert t3 < t2 < moves.index("Greta takes") < t1 < moves.index("Ann takes")

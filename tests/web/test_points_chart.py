@@ -52,10 +52,7 @@ def _check_end_page(html: str, names: list[str], finals: list[int]) -> None:
     assert [int(v) for v in re.findall(r"<td>(\d+)</td>", last_row)] == finals
 
 
-def test_the_companion_end_screen_draws_the_points(app, phone: Phone, monkeypatch):
-    from webapp.views import tables
-
-    monkeypatch.setattr(tables, "BOT_STEP_SECONDS", 0.0)
+def test_the_companion_end_screen_draws_the_points(app, phone: Phone):
     code = start_bots(phone, ("greedy",))
     play_to_the_end(phone, app, code)
     state = state_of(app, code)
@@ -71,7 +68,7 @@ def test_the_card_end_screen_draws_the_points(app, phone: Phone):
     bot = make_bot("boardgame", "greedy", 0)
     for _ in range(2000):
         with app.app_context():
-            botplay.skip_ahead(store, game)
+            botplay.play_pending(store, game)
         state = store.state(game)
         if state.is_over():
             break

@@ -12,7 +12,7 @@ from webapp.views.solo import SHARE_CELLS, SHARE_EMPTY, share_text
 from .conftest import Phone
 from .test_solo import (  # noqa: F401 (the autouse fixture: today is DAY)
     DAY,
-    fixed_day_and_quick_bots,
+    fixed_day,
     play_to_the_end,
     start_challenge,
     state_of,

@@ -1,5 +1,6 @@
-"""Play solo (/s/...): games against 1-3 bots on the companion pages (bots act on polls at a
-pace, "skip ahead", hints), the solitaire challenge of RULES 4 (the date as seed, the strong
+"""Play solo (/s/...): games against 1-3 bots on the companion pages (bots answer in the
+request of the person's move, pages show their moves one at a time, hints), the solitaire
+challenge of RULES 4 (the date as seed, the strong
 bot's par, the shareable text, records per browser), and resuming an unfinished game."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from bots.solitaire import play_state
 from facade.gametext import read_text, replay_text
 from rollwrite.state import GameState
 from webapp import botplay
-from webapp.views import solo, tables
+from webapp.views import solo
 
 from .conftest import Phone
 
@@ -24,10 +25,9 @@ DAY = "2026-11-24"
 
 
 @pytest.fixture(autouse=True)
-def fixed_day_and_quick_bots(monkeypatch):
-    """Today is DAY; bots act at every poll (their pace is tested on its own)."""
+def fixed_day(monkeypatch):
+    """Today is DAY."""
     monkeypatch.setattr(solo, "today", lambda: DAY)
-    monkeypatch.setattr(tables, "BOT_STEP_SECONDS", 0.0)
 
 
 def store_of(app):
@@ -40,7 +40,7 @@ def start_bots(phone: Phone, levels: tuple[str, ...] = ("greedy", "greedy"), **e
             **{f"level{i + 1}": lv for i, lv in enumerate(levels)}, **extra}
     resp = phone.post("/s/bots", data)
     assert resp.status_code == 303, resp.get_data(as_text=True)
-    return resp.headers["Location"].rsplit("/", 1)[1]
+    return resp.headers["Location"].split("?")[0].rsplit("/", 1)[1]  # ?at=0: a bot began
 
 
 def start_challenge(phone: Phone, seed: str | None = None) -> str:
@@ -60,19 +60,17 @@ def act(phone: Phone, app, code: str, action: str) -> object:
 
 
 def play_to_the_end(phone: Phone, app, code: str, limit: int = 2000) -> int:
-    """The person plays the first legal action each time; bots are skipped ahead. Returns the
-    person's actions."""
+    """The person plays the first legal action each time (the bots answer each move before
+    it returns). Returns the person's actions."""
     mine = 0
     for _ in range(limit):
         state = state_of(app, code)
         if state.is_over():
             return mine
-        if 0 in state.to_act():
-            legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
-            assert act(phone, app, code, forward(legal)).status_code == 303
-            mine += 1
-        else:
-            assert phone.post(f"/t/{code}/skip").status_code == 303
+        assert 0 in state.to_act(), "the bots left the game waiting"
+        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        assert act(phone, app, code, forward(legal)).status_code == 303
+        mine += 1
     raise AssertionError("the game did not end")
 
 
@@ -150,33 +148,71 @@ def test_a_challenge_seed_too_long_is_refused(app, phone):
 
 
 # ------------------------------------------------------------------------- bots
-@pytest.mark.both_databases
-def test_bots_take_one_step_per_poll_and_skip_ahead_plays_them_all(app, phone):
-    code = start_bots(phone, ("greedy", "greedy"))
-    for _ in range(40):  # the person sets up and plays until a bot is to act
-        state = state_of(app, code)
-        if 0 not in state.to_act():
-            break
+def play_until_the_bots_answer(phone: Phone, app, code: str) -> tuple[int, object]:
+    """The person plays until one of their moves hands the bots the turn: that move's
+    position and the answer to its POST."""
+    for _ in range(60):
+        before = state_of(app, code).seq
         legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
-        act(phone, app, code, forward(legal))
-    before = state_of(app, code).seq
-    phone.get(f"/t/{code}/poll?seq={before}")
-    assert state_of(app, code).seq == before + 1  # one bot action per poll
-    assert phone.post(f"/t/{code}/skip").status_code == 303
+        resp = act(phone, app, code, forward(legal))
+        assert resp.status_code == 303
+        if state_of(app, code).seq > before + 1:
+            return before + 1, resp
+    raise AssertionError("the bots never had a turn")
+
+
+@pytest.mark.both_databases
+def test_the_bots_answer_a_persons_move_before_the_post_returns(app, phone):
+    code = start_bots(phone, ("greedy", "greedy"))
+    mine, resp = play_until_the_bots_answer(phone, app, code)
     state = state_of(app, code)
     assert state.is_over() or 0 in state.to_act()  # the bots played until the person is due
-    rows = store_of(app).log(store_of(app).game(code), after=before)
+    store = store_of(app)
+    rows = store.log(store.game(code), after=mine)
     assert rows and all(r.seat in (1, 2) for r in rows)  # logged as the bots' own actions
+    assert store.log(store.game(code), after=mine - 1)[0].seat == 0  # the person's move
+    assert resp.headers["Location"] == f"/t/{code}?at={mine}"  # shown from the person's move
 
 
-def test_bots_wait_their_interval_while_a_person_watches(app, phone, monkeypatch):
-    monkeypatch.setattr(tables, "BOT_STEP_SECONDS", 30.0)
+def test_a_person_whose_move_hands_nobody_the_turn_sees_the_present(app, phone):
     code = start_bots(phone, ("greedy",))
-    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
-    act(phone, app, code, forward(legal))  # the person's setup; the bot's is still due
-    seq = state_of(app, code).seq
-    phone.get(f"/t/{code}/poll?seq={seq}")
-    assert state_of(app, code).seq == seq  # too soon after the person's move
+    for _ in range(60):
+        state = state_of(app, code)
+        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        resp = act(phone, app, code, forward(legal))
+        if state.phase == "roll" and state.active == 0:  # the person's roll: they go on
+            assert resp.headers["Location"] == f"/t/{code}"
+            assert state_of(app, code).seq == state.seq + 1
+            return
+    raise AssertionError("the person never rolled")
+
+
+def test_skip_ahead_plays_the_bots_of_a_game_left_waiting_and_gets_never_do(
+        app, phone, monkeypatch):
+    """A game whose bots were left waiting (started before bots played at once): pages and
+    polls leave it as it is, "skip ahead" (a POST) plays them until the person is due."""
+    code = start_bots(phone, ("greedy", "greedy"))
+    with monkeypatch.context() as m:
+        m.setattr(botplay, "play_pending", lambda store, game: None)
+        for _ in range(60):
+            if 0 not in state_of(app, code).to_act():
+                break
+            legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+            act(phone, app, code, forward(legal))
+    store = store_of(app)
+    game = store.game(code)
+    seq = game.seq
+    assert botplay.waiting_on_bots(store, game)
+    for url in (f"/t/{code}", f"/t/{code}/poll?seq={seq - 1}", f"/t/{code}/poll?seq={seq}"):
+        phone.get(url, headers={"HX-Request": "true"})
+        phone.get(url)
+    assert store.head(code)[0] == seq
+    page = phone.get(f"/t/{code}").get_data(as_text=True)
+    assert f'action="/t/{code}/skip"' in page and "Skip ahead" in page
+    resp = phone.post(f"/t/{code}/skip")
+    assert resp.status_code == 303 and resp.headers["Location"] == f"/t/{code}"
+    state = state_of(app, code)
+    assert state.seq > seq and (state.is_over() or 0 in state.to_act())
 
 
 def test_a_bot_decides_from_its_own_view_through_the_engine(app, phone, monkeypatch):
@@ -190,13 +226,14 @@ def test_a_bot_decides_from_its_own_view_through_the_engine(app, phone, monkeypa
 
     monkeypatch.setitem(botplay.MAKERS, "rollwrite", lambda level, seed: Spy())
     code = start_bots(phone, ("greedy",))
-    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
-    act(phone, app, code, forward(legal))
-    state = state_of(app, code)
-    phone.post(f"/t/{code}/skip")
-    assert seen and seen[0][1] == 1
-    assert seen[0][0] == state.view(1)  # exactly the seat's view, nothing more
-    assert "seed" not in str(seen[0][0].get("options", {}))
+    play_until_the_bots_answer(phone, app, code)
+    store = store_of(app)
+    game = store.game(code)
+    chosen = [r for r in store.log(game) if r.seat == 1 and r.text.split()[1] != "roll"]
+    assert seen and len(seen) == len(chosen) and {seat for _view, seat in seen} == {1}
+    for (view, _seat), row in zip(seen, chosen, strict=True):
+        assert view == store.state_at(game, row.seq - 1).view(1)  # the seat's view, no more
+        assert "seed" not in str(view.get("options", {}))
 
 
 @pytest.mark.both_databases
@@ -216,10 +253,14 @@ def test_play_again_keeps_the_bots_and_the_seat(app, phone):
     resp = phone.post(f"/t/{code}/again")
     assert resp.status_code == 303
     nxt = phone.client.get(resp.headers["Location"])
-    fresh = nxt.headers["Location"].rsplit("/", 1)[1]
+    fresh = nxt.headers["Location"].split("?")[0].rsplit("/", 1)[1]
     store = store_of(app)
     game = store.game(fresh)
     assert game.kind == "solo" and [s.bot for s in store.seats(game)] == [None, "random"]
+    state = store.state(game)
+    assert 0 in state.to_act()  # a bot that begins has played its turn already
+    shown = f"/t/{fresh}?at=0" if state.seq else f"/t/{fresh}"  # ... shown one move at a time
+    assert nxt.headers["Location"] == shown
     assert game.config["seed"] != store.game(code).config["seed"]
     assert "Your sheet" in phone.get(f"/t/{fresh}").get_data(as_text=True)
 
@@ -230,11 +271,8 @@ def _to_main_phase(phone: Phone, app, code: str) -> None:
         state = state_of(app, code)
         if state.phase == "main" and 0 in state.to_act():
             return
-        if 0 in state.to_act():
-            legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
-            act(phone, app, code, forward(legal))
-        else:
-            phone.post(f"/t/{code}/skip")
+        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        act(phone, app, code, forward(legal))
     raise AssertionError("never reached the main phase")
 
 

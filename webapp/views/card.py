@@ -1,7 +1,7 @@
 """The card edition (Copenhagen) in the browser: new game, the table screen, actions, the
-"pass the phone" screen of hot-seat games, joining a table, polling (bots step by step), the
-log and hints. The engine decides every rule: the page lists `legal_actions(seat)` grouped
-for display and posts back one action line."""
+"pass the phone" screen of hot-seat games, joining a table, polling (the bots' moves shown
+one at a time), the log and hints. The engine decides every rule: the page lists
+`legal_actions(seat)` grouped for display and posts back one action line."""
 
 from __future__ import annotations
 
@@ -59,7 +59,6 @@ def _never_cached(resp: Response) -> Response:
     return resp
 
 MODES = ("hotseat", "table")
-BOT_STEP_SECONDS = 0.8  # a bot plays at most one action per this many seconds while watched
 NAME_MAX = 20
 ABILITY_LABELS = {
     "any": _l("Any cards"), "additional": _l("Additional card"),
@@ -118,10 +117,14 @@ class Who:
     humans: list[int] = field(default_factory=list)
 
 
-def _who(store: Store, game: Game, state: Any) -> Who:
+def _who(store: Store, game: Game, state: Any, frame: bool = False) -> Who:
+    """Who looks at this screen; a frame of the bots' moves on the shared hot-seat screen
+    shows only the public table (nobody's hand, no "pass the phone")."""
     seats = store.seats(game)
     humans = [s.seat for s in seats if not s.bot]
     if _mode(game) == "hotseat" and _is_host(game):
+        if frame:
+            return Who(None, True, None, humans)
         viewer = _revealed(game, state)
         if viewer not in humans:
             viewer = None  # a bot's hand is never shown, nor played from this screen
@@ -350,9 +353,10 @@ def event_text(ev: dict[str, Any]) -> str:
     return str(ev.get("text", ""))
 
 
-def _events_of(store: Store, game: Game, last: int = 0) -> list[dict[str, Any]]:
-    """Recent events (newest last), each with the seq of the action that caused it."""
-    rows = store.log(game, after=max(0, game.seq - last) if last else 0)
+def _events_of(store: Store, game: Game, upto: int, last: int = 0) -> list[dict[str, Any]]:
+    """Recent events up to position `upto` (newest last), each with the seq of the action
+    that caused it."""
+    rows = store.log(game, after=max(0, upto - last) if last else 0, upto=upto)
     out = []
     for row in rows:
         for ev in row.events:
@@ -377,9 +381,10 @@ def _by_turn(events: list[dict[str, Any]], first: str) -> list[dict[str, Any]]:
     return groups[::-1]
 
 
-def _model(store: Store, game: Game, state: Any, who: Who) -> dict[str, Any]:
+def _model(store: Store, game: Game, state: Any, who: Who, frame: bool = False
+           ) -> dict[str, Any]:
     """Everything the table screen shows, from the viewer's player view only (a spectator's
-    view when nobody's hand may be shown)."""
+    view when nobody's hand may be shown); a frame (a past `state`) offers no move."""
     viewer = who.viewer
     pv = state.player_view(viewer)
     seats = store.seats(game)
@@ -413,7 +418,7 @@ def _model(store: Store, game: Game, state: Any, who: Who) -> dict[str, Any]:
          "name": COLOUR_NAMES.get(h["colour"] or "", "")}
         for h in pv["harbour"]
     ]
-    my_turn = viewer is not None and viewer in pv["to_act"]
+    my_turn = viewer is not None and viewer in pv["to_act"] and not frame
     choices = _choices(game, state, viewer) if my_turn else None
     levels = {s.seat: s.bot for s in seats if s.bot}
     return {
@@ -433,28 +438,36 @@ def _model(store: Store, game: Game, state: Any, who: Who) -> dict[str, Any]:
         "end_reason": pv["end_reason"] or "",
         "bots_pending": bool(botplay.pending(state, levels)),
         "open_seats": [p for p in players if p["open"]],
-        "turns": _by_turn(_events_of(store, game, last=12), pv["players"][0]["name"]),
+        "turns": _by_turn(_events_of(store, game, pv["seq"], last=12),
+                          pv["players"][0]["name"]),
+        "frame": frame,
         "hint": None, "ability_help": ABILITY_HELP, "ability_labels": ABILITY_LABELS,
         "colour_names": COLOUR_NAMES, "level_labels": LEVEL_LABELS,
     }
 
 
-def _render_game(store: Store, game: Game, state: Any, who: Who, **extra: Any) -> str:
-    model = _model(store, game, state, who)
+def _render_game(store: Store, game: Game, state: Any, who: Who, frame: bool = False,
+                 **extra: Any) -> Response:
+    """The table screen (its fragment for htmx) for `state`: the present, or a frame of the
+    bots' moves, whose htmx answer puts the present's address in the address bar."""
+    model = _model(store, game, state, who, frame)
     model["chart"] = (end_chart(store.log(game), [p["name"] for p in model["players"]])
                       if model.get("over") else None)
     model.update(extra)
     model["poll_url"] = url_for("card.poll", code=game.code, seq=model["seq"],
                                 **{k: v for k, v in request.args.items()
                                    if k in ("pick", "tile", "cell", "rot", "flip")})
-    model["poll_seconds"] = (BOT_STEP_SECONDS if model["bots_pending"]
+    model["poll_seconds"] = (botplay.BOT_STEP_SECONDS if frame
                              else current_app.config["POLL_SECONDS"])
     if model["mode"] == "table" and model["open_seats"]:
         link = url_for("card.join", code=game.code, _external=True)
         model["join_link"] = link
         model["qr_svg"] = segno.make(link, error="m").svg_inline(scale=4, dark="#1d1d1f")
     template = "card/_game.html" if g.htmx else "card/game.html"
-    return render_template(template, **model)
+    resp = make_response(render_template(template, **model))
+    if g.htmx and frame:
+        resp.headers["HX-Replace-Url"] = url_for("card.game", code=game.code)
+    return resp
 
 
 # ---------------------------------------------------------------------- new game
@@ -516,40 +529,47 @@ def create() -> Response | tuple[str, int]:
     bots = {i: k for i, k in enumerate(kinds) if k != "person"}
     store = _store()
     game = store.create_game("card", "boardgame", config, len(kinds), bots=bots)
-    resp = redirect(url_for("card.game", code=game.code), 303)
-    _set_cookie(resp, f"host_{game.code}", game.host_token)
     if mode == "hotseat":
         for i in people:
             store.claim_seat(game, i, names[i])
+        token = None
     else:
-        token = store.claim_seat(game, people[0], names[people[0]])
-        _set_cookie(resp, f"seat_{game.code}", token or "")
+        token = store.claim_seat(game, people[0], names[people[0]]) or ""
+    at = botplay.play_pending(store, game)  # a bot that starts plays its turn now
+    resp = redirect(url_for("card.game", code=game.code, at=at), 303)
+    _set_cookie(resp, f"host_{game.code}", game.host_token)
+    if token is not None:
+        _set_cookie(resp, f"seat_{game.code}", token)
     return resp
 
 
 # ---------------------------------------------------------------------- the table
+def _shown(store: Store, game: Game, at: int | None) -> Response:
+    """The table at frame `at` of the bots' moves, or the present (`at` None)."""
+    state = store.state(game) if at is None else store.state_at(game, at)
+    frame = at is not None
+    return _render_game(store, game, state, _who(store, game, state, frame), frame)
+
+
 @bp.get("/<code>")
-def game(code: str) -> str:
-    """The table as this screen may see it (bots take one step if it is their turn)."""
+def game(code: str) -> Response:
+    """The table as this screen may see it; with `at` (after a move the bots answered) their
+    moves one at a time first. Reads only."""
     store, game = _load(code)
-    botplay.advance(store, game, 1, BOT_STEP_SECONDS)
-    state = store.state(game)
-    return _render_game(store, store.game(code), state, _who(store, game, state))
+    return _shown(store, game, botplay.frame(store, game, number(request.args.get("at"))))
 
 
 @bp.get("/<code>/poll")
 def poll(code: str) -> Response | str | tuple[str, int]:
-    """Has the table moved since `seq`? Bots take one step first. htmx gets the new table
-    (or 204: nothing new); anything else gets a small JSON answer."""
+    """Has the table moved since `seq`? htmx gets the next frame of the bots' moves or the
+    present table (or 204: nothing new); anything else gets a small JSON answer. Reads only."""
     store, game = _load(code)
-    botplay.advance(store, game, 1, BOT_STEP_SECONDS)
-    seq, status = store.head(code)
+    seq, status = game.seq, game.status
     seen = request.args.get("seq", "")
     if g.htmx:
         if seen == str(seq):
             return Response(status=204)
-        state = store.state(game)
-        return _render_game(store, store.game(code), state, _who(store, game, state))
+        return _shown(store, game, botplay.frame_after(store, game, number(seen)))
     state = store.state(game)
     who = _who(store, game, state)
     return jsonify({
@@ -582,8 +602,8 @@ def act(code: str) -> Response | tuple[str, int]:
         store.act(game, seat, line, seen)
     except IllegalAction as err:
         return _refused(game, refusal_message(err))
-    botplay.note_action(game)
-    return redirect(url_for("card.game", code=game.code), 303)
+    at = botplay.play_pending(store, game)  # the bots' replies, before the answer
+    return redirect(url_for("card.game", code=game.code, at=at), 303)
 
 
 def _refused(game: Game, message: str) -> tuple[str, int]:
@@ -596,12 +616,13 @@ def _refused(game: Game, message: str) -> tuple[str, int]:
 
 @bp.post("/<code>/skip")
 def skip(code: str) -> Response:
-    """Skip ahead: every pending bot action at once."""
+    """Skip ahead on a game whose bots were left waiting (bots play in the request that gives
+    them the turn, so this is rare): every pending bot action at once, then the present."""
     store, game = _load(code)
     state = store.state(game)
     if not _who(store, game, state).participant:
         abort(403)
-    botplay.skip_ahead(store, game)
+    botplay.play_pending(store, game)
     return redirect(url_for("card.game", code=game.code), 303)
 
 
@@ -711,7 +732,7 @@ def _hint_for(game: Game, state: Any, seat: int) -> tuple[A.Action, str]:
 
 
 @bp.get("/<code>/hint")
-def hint_page(code: str) -> str | tuple[str, int]:
+def hint_page(code: str) -> Response | tuple[str, int]:
     """The table with the strong bot's suggestion for the viewer, its cells highlighted."""
     store, game = _load(code)
     state = store.state(game)

@@ -32,6 +32,7 @@ from flask_babel import ngettext
 from bots.levels import LEVEL_NAMES
 from rollwrite.material import TARGET
 from rollwrite.solitaire import result as challenge_result
+from webapp import botplay
 from webapp import table_page as P  # noqa: N812
 from webapp.context import store as _store
 from webapp.game_text import game_text
@@ -216,12 +217,14 @@ def index() -> Any:
 
 
 def _start(store: Store, config: dict[str, Any], bots: dict[int, str], name: str) -> Response:
-    """Store the game, seat this browser, and go to the table."""
+    """Store the game, seat this browser, let the bots make their first moves (the setup is
+    played by everyone at once), and go to the table, which shows those moves one by one."""
     owner = browser_id() or secrets.token_hex(16)
     game = store.create_game("solo", "rollwrite", config, len(config["players"]), bots=bots,
                              owner=owner)
     token = store.claim_seat(game, 0, name)
-    resp = redirect(url_for("tables.table", code=game.code), 303)
+    at = botplay.play_pending(store, game)
+    resp = redirect(url_for("tables.table", code=game.code, at=at), 303)
     _cookie(resp, BROWSER_COOKIE, owner, BROWSER_DAYS)
     if token:
         _cookie(resp, f"seat_{game.code}", token, SEAT_COOKIE_DAYS)

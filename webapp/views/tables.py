@@ -57,7 +57,6 @@ bp = Blueprint("tables", __name__, url_prefix="/t")
 
 MIN_SEATS, MAX_SEATS = 2, 4
 HOST_PLAY_STEPS = 60  # a turn played for an absent player never takes more steps
-BOT_STEP_SECONDS = 0.8  # a bot plays at most one action per this many seconds while watched
 RECENT_MOVES = 6  # lines of the "latest moves" box of a game with bots
 
 
@@ -220,17 +219,22 @@ def _roll_count(state: Any) -> int:
 
 
 def _table_context(game: Game, seat: int | None, args: Any,
-                   highlight: frozenset[str] = frozenset()) -> dict[str, Any]:
+                   highlight: frozenset[str] = frozenset(), at: int | None = None
+                   ) -> dict[str, Any]:
+    """What the table page shows: the present, or (`at`) the game as it stood after `at`
+    actions, a frame of the bots' moves shown one at a time, where nobody may move."""
     store = _store()
-    state = store.state(game)
+    state = store.state(game) if at is None else store.state_at(game, at)
     seats = store.seats(game)
     names = [s.name or _("Seat %(n)s", n=s.seat + 1) for s in seats]
     view = state.player_view(seat)
-    legal = state.legal_actions(seat) if seat is not None else []
+    legal = state.legal_actions(seat) if seat is not None and at is None else []
     seq = state.seq
+    if at is not None:
+        args = {}
     # one read of the log's tail: the last move, and the bots' recent moves where there are bots
     tail = RECENT_MOVES if any(s.bot for s in seats) else 1
-    recent = store.log(game, after=max(0, seq - tail)) if seq else []
+    recent = store.log(game, after=max(0, seq - tail), upto=seq) if seq else []
     last_line = action_text(recent[-1].events, names) if recent else ""
     ctx: dict[str, Any] = {
         "game": game, "state": state, "view": view, "seat": seat, "names": names,
@@ -243,6 +247,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
         "faces_letters": P.FACE_LETTERS, "colour_of": P.COLOUR_OF, "shapes": P.SHAPES,
         "chosen_colour": P.colour_of(view["chosen"]["tile"]) if view["chosen"] else None,
         "winner_names": ", ".join(names[w] for w in view["winners"]),
+        "frame": at is not None,
     }
     verbs = {P.verb(a) for a in legal}
     ctx["verbs"] = verbs
@@ -251,7 +256,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
     ctx["rerolls"] = "reroll" in verbs
     ctx["changes"] = "change" in verbs
     ctx["picks"] = _picks(legal, state)
-    ctx.update(_bots_context(game, state, seats, names, recent))
+    ctx.update(_bots_context(game, state, seats, names, recent, at is not None))
     ctx["roll_count"] = _roll_count(state)
     ctx["reroll_dice"] = [d + 1 for d in getattr(state, "reroll_dice", [])]
     ctx["faces"] = "".join(ch for ch in str(args.get("faces", "")).upper()
@@ -263,18 +268,19 @@ def _table_context(game: Game, seat: int | None, args: Any,
 
 
 def _bots_context(game: Game, state: Any, seats: list[Any], names: list[str],
-                  recent: list[Any]) -> dict[str, Any]:
+                  recent: list[Any], frame: bool) -> dict[str, Any]:
     """Bots at the table: who they are, whether one is to act, and the latest moves in words
     (newest first, from `recent`, the log's last RECENT_MOVES rows) so that a person can
-    follow what they did."""
+    follow what they did; a frame of their moves asks for the next one after
+    BOT_STEP_SECONDS."""
     levels = {s.seat: s.bot for s in seats if s.bot}
     out: dict[str, Any] = {"bots": levels, "bots_pending": bool(botplay.pending(state, levels)),
                            "recent": [], "challenge": game.config.get("challenge")}
     if levels:
         out["recent"] = [line for line in (action_text(r.events, names) for r in reversed(recent))
                          if line]
-    if out["bots_pending"]:
-        out["poll_seconds"] = BOT_STEP_SECONDS
+    if frame:
+        out["poll_seconds"] = botplay.BOT_STEP_SECONDS
     return out
 
 
@@ -340,29 +346,33 @@ def _grid_context(
 
 def _render_table(game: Game, status: int = 200, message: str | None = None,
                   title: str | None = None, args: Any = None,
-                  hint: dict[str, Any] | None = None) -> tuple[str, int]:
+                  hint: dict[str, Any] | None = None, at: int | None = None) -> Any:
+    """The table page (its fragment for htmx), of the present or of the frame `at`; a frame
+    sent to htmx puts the present's address in the address bar (a reload shows the present)."""
     highlight = frozenset(hint["cells"]) if hint else frozenset()
-    ctx = _table_context(game, _seat(game), request.args if args is None else args, highlight)
+    ctx = _table_context(game, _seat(game), request.args if args is None else args, highlight,
+                         at)
     ctx["message"], ctx["message_title"] = message, title
     ctx["hint"] = hint
     template = "tables/_table.html" if g.htmx else "tables/table.html"
-    return render_template(template, **ctx), status
+    resp = make_response(render_template(template, **ctx), status)
+    if g.htmx and at is not None:
+        resp.headers["HX-Replace-Url"] = url_for("tables.table", code=game.code)
+    return resp
 
 
-def _bots_step(game: Game) -> Game:
-    """A game with bots: the next bot action, if one is due (at a pace a person can follow)."""
-    if game.kind == "solo" and game.status != "over" and botplay.advance(
-        _store(), game, 1, BOT_STEP_SECONDS
-    ):
-        return _store().game(game.code)
-    return game
+def _frame_arg(game: Game) -> int | None:
+    """The frame a page link asks for (`?at=N`, after a move the bots answered), if it is one
+    to show (see botplay.frame); None: the present."""
+    return botplay.frame(_store(), game, number(request.args.get("at")))
 
 
 @bp.get("/<code>")
 def table(code: str) -> Any:
-    """A phone's page: its sheet and what it may do now (or a join prompt and the overview)."""
-    game = _bots_step(_game(code))
-    return _render_table(game)
+    """A phone's page: its sheet and what it may do now (or a join prompt and the overview);
+    with `at`, the bots' latest moves one at a time first. Reads only."""
+    game = _game(code)
+    return _render_table(game, at=_frame_arg(game))
 
 
 def _seat_sig(seats: list[Any]) -> str:
@@ -374,9 +384,10 @@ def _seat_sig(seats: list[Any]) -> str:
 
 @bp.get("/<code>/poll")
 def poll(code: str) -> Any:
-    """htmx polling: 204 while the game stands at `seq`, else the fresh fragment; once the
-    finished game has a rematch, every phone is sent to its seat there."""
-    game = _bots_step(_game(code))
+    """htmx polling: 204 while the game stands at `seq`, else the next frame of the bots'
+    moves or the fresh fragment; once the finished game has a rematch, every phone is sent to
+    its seat there. Reads only."""
+    game = _game(code)
     found = number(request.args.get("seq"))
     seen = -1 if found is None else found
     if game.next_code:
@@ -385,7 +396,7 @@ def poll(code: str) -> Any:
         return resp
     if seen == game.seq and request.args.get("seats") in (None, _seat_sig(_store().seats(game))):
         return Response(status=204)
-    return _render_table(game)
+    return _render_table(game, at=botplay.frame_after(_store(), game, found))
 
 
 @bp.get("/<code>/version")
@@ -508,8 +519,7 @@ def _refusal_title(err: IllegalAction) -> str:
 def _refuse(game: Game, status: int, title: str, message: str, code: str = "") -> Any:
     if _wants_json():
         return jsonify({"ok": False, "error": message, "title": title, "code": code}), status
-    body, code = _render_table(game, status, message, title, args={})
-    resp = make_response(body, code)
+    resp = _render_table(game, status, message, title, args={})
     if g.htmx:
         resp.headers["HX-Push-Url"] = "false"
     return resp
@@ -573,23 +583,24 @@ def act(code: str) -> Any:
         return _refuse_moved_first(game)
     except IllegalAction as err:
         return _refuse_illegal(game, err)
-    botplay.note_action(game)
+    at = botplay.play_pending(_store(), game)  # the bots' replies, before the answer
     if _wants_json():
         names = _names(game)
         return jsonify({"ok": True, "seq": state.seq,
                         "events": [event_text(e.to_dict(), names) for e in events]})
-    return redirect(url_for("tables.table", code=game.code), 303)
+    return redirect(url_for("tables.table", code=game.code, at=at), 303)
 
 
 # ---------------------------------------------------------------------------- bots, hint
 @bp.post("/<code>/skip")
 def skip(code: str) -> Any:
-    """"Skip ahead": every pending bot action now, until a person is to act or the game ends."""
+    """"Skip ahead" on a game whose bots were left waiting (bots play in the request that gives
+    them the turn, so this is rare): every pending bot action now, then the present."""
     game = _game(code)
     if _seat(game) is None:
         return _refuse(game, 403, _("Not seated"),
                        _("Only the player of this game can make the bots hurry."))
-    botplay.skip_ahead(_store(), game)
+    botplay.play_pending(_store(), game)
     return redirect(url_for("tables.table", code=game.code), 303)
 
 
@@ -692,7 +703,8 @@ def host_pass(code: str, seat: int) -> Any:
                 return _refuse_moved_first(game)
             break  # the table moved on meanwhile: show it as it stands
         seen = state.seq
-    return redirect(url_for("tables.table", code=game.code), 303)
+    at = botplay.play_pending(store, game)
+    return redirect(url_for("tables.table", code=game.code, at=at), 303)
 
 
 # ---------------------------------------------------------------------------- rematch
@@ -725,23 +737,28 @@ def again(code: str) -> Any:
                 for s in seats if s.token}
 
         try:  # one transaction: the game, its seats, and the old game's `next_code`
-            store.create_game(game.kind, "rollwrite", config, len(seats), parent_id=game.id,
-                              bots={s.seat: s.bot for s in seats if s.bot}, owner=game.owner,
-                              reserve=reserve)
+            fresh = store.create_game(game.kind, "rollwrite", config, len(seats),
+                                      parent_id=game.id, owner=game.owner, reserve=reserve,
+                                      bots={s.seat: s.bot for s in seats if s.bot})
         except Conflict:
             pass  # another phone pressed "play again" first: its game is the rematch
+        else:
+            at = botplay.play_pending(store, fresh)  # the bots' first moves, if theirs
+            return redirect(url_for("tables.follow", code=game.code, at=at), 303)
     return redirect(url_for("tables.follow", code=game.code), 303)
 
 
 @bp.get("/<code>/next")
 def follow(code: str) -> Response:
-    """From a finished game to its rematch, taking this phone's seat (and host role) along."""
+    """From a finished game to its rematch, taking this phone's seat (and host role) along
+    (and `at`, the frame its bots' first moves are shown from)."""
     game = _game(code)
     if not game.next_code:
         return redirect(url_for("tables.table", code=game.code), 303)
     fresh = _game(game.next_code)
     secret = current_app.config["SECRET_KEY"]
-    resp = redirect(url_for("tables.table", code=fresh.code), 303)
+    resp = redirect(url_for("tables.table", code=fresh.code,
+                            at=number(request.args.get("at"))), 303)
     old_seat = request.cookies.get(f"seat_{game.code}")
     if old_seat and _store().seat_of(game, old_seat) is not None:
         token = derived_token(secret, old_seat, fresh.code)
