@@ -63,6 +63,7 @@ RELIABILITY_KEYS = ("requests", "acknowledged", "lost", "server_errors", "refuse
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive  # its database restart stops the PostgreSQL server the others use
 def test_bench_reliability_quick_prints_the_promised_keys(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 13: `bench --reliability --json` (quick: a few seconds per check) prints every

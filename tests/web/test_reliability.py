@@ -46,6 +46,7 @@ def test_kill9_of_two_servers_on_postgres_loses_no_acknowledged_move(pg: str, tm
 
 
 @pytest.mark.postgres
+@pytest.mark.exclusive
 def test_a_database_restart_mid_load_answers_503_and_loses_nothing(pg: str, tmp_path: Path):
     result = durability(pg, tmp_path, tables=3, seconds=9, seed=3, fault="database")
     _no_loss(result)
