@@ -86,25 +86,27 @@ def card_game(app: Any, phone: Phone) -> str:
     return code
 
 
-def solo_urls(code: str, seq: int) -> list[str]:
-    """Every page and poll of a solo game, with positions past, present, future and wrong."""
+def solo_urls(code: str, seq: int) -> list[list[str]]:
+    """Every page and poll of a solo game, then the same asked at positions past, present,
+    future and wrong (a group per position)."""
     urls = [f"/t/{code}", f"/t/{code}/poll", f"/t/{code}/version", f"/t/{code}/api",
             f"/t/{code}/sheet/1", f"/t/{code}/log", f"/t/{code}/hint", f"/t/{code}/next",
             f"/t/{code}/join", f"/t/{code}/qr.svg", f"/s/{code}", f"/s/{code}/result",
             f"/r/{code}", f"/r/{code}?at=3", f"/r/{code}/text", "/s/", "/"]
-    for n in (0, 1, seq - 5, seq - 1, seq, seq + 1, 999, -1):
-        urls += [f"/t/{code}?at={n}", f"/t/{code}/poll?seq={n}",
-                 f"/t/{code}/poll?seq={n}&seats=x", f"/t/{code}?at={n}&cell=a1"]
-    return urls + [f"/t/{code}?at=x", f"/t/{code}/poll?seq=x"]
+    positions = [[f"/t/{code}?at={n}", f"/t/{code}/poll?seq={n}",
+                  f"/t/{code}/poll?seq={n}&seats=x", f"/t/{code}?at={n}&cell=a1"]
+                 for n in (0, 1, seq - 5, seq - 1, seq, seq + 1, 999, -1, "x")]
+    return [urls, *positions]
 
 
-def card_urls(code: str, seq: int) -> list[str]:
-    """Every page and poll of a card game, with positions past, present, future and wrong."""
+def card_urls(code: str, seq: int) -> list[list[str]]:
+    """Every page and poll of a card game, then the same asked at positions past, present,
+    future and wrong (a group per position)."""
     urls = [f"/c/{code}", f"/c/{code}/poll", f"/c/{code}/log", f"/c/{code}/hint",
             f"/c/{code}/join", f"/c/join?code={code}", f"/c/{code}?pick=3,4", "/"]
-    for n in (0, 1, seq - 3, seq - 1, seq, seq + 1, 999, -1):
-        urls += [f"/c/{code}?at={n}", f"/c/{code}/poll?seq={n}", f"/c/{code}?at={n}&pick=1,2"]
-    return urls + [f"/c/{code}?at=x", f"/c/{code}/poll?seq=x"]
+    positions = [[f"/c/{code}?at={n}", f"/c/{code}/poll?seq={n}", f"/c/{code}?at={n}&pick=1,2"]
+                 for n in (0, 1, seq - 3, seq - 1, seq, seq + 1, 999, -1, "x")]
+    return [urls, *positions]
 
 
 GAMES = pytest.mark.parametrize("make, urls", [(solo_game, solo_urls), (card_game, card_urls)],
@@ -112,13 +114,16 @@ GAMES = pytest.mark.parametrize("make, urls", [(solo_game, solo_urls), (card_gam
 
 
 def get_everything(app: Any, phone: Phone, make: Callable[[Any, Phone], str],
-                   urls: Callable[[str, int], list[str]], times: int) -> None:
+                   urls: Callable[[str, int], list[list[str]]], times: int) -> None:
     """GET every page and poll of a game whose bots wait, `times` over, with the htmx
-    header and without; the game's log, head and seats must not change."""
+    header and without; the game's log, head and seats must not change. Once: every page
+    with every position; more often: every page each round, the positions taken in turn."""
     code = make(app, phone)
     before = snapshot(app, code)
-    every = urls(code, before[0][0])
+    pages, *positions = urls(code, before[0][0])
     for n in range(times):
+        every = pages + ([u for group in positions for u in group] if times == 1
+                         else positions[n % len(positions)])
         for url in every:
             for headers in (HX, {}) if times == 1 else (HX if n % 2 else {},):
                 resp = phone.get(url, headers=headers)
@@ -130,7 +135,7 @@ def get_everything(app: Any, phone: Phone, make: Callable[[Any, Phone], str],
 @GAMES
 def test_no_get_moves_a_waiting_bot_nor_changes_the_log(
         app: Any, phone: Phone, make: Callable[[Any, Phone], str],
-        urls: Callable[[str, int], list[str]]) -> None:
+        urls: Callable[[str, int], list[list[str]]]) -> None:
     get_everything(app, phone, make, urls, 1)
 
 
@@ -138,7 +143,7 @@ def test_no_get_moves_a_waiting_bot_nor_changes_the_log(
 @GAMES
 def test_a_hundred_rounds_of_gets_change_nothing(
         app: Any, phone: Phone, make: Callable[[Any, Phone], str],
-        urls: Callable[[str, int], list[str]]) -> None:
+        urls: Callable[[str, int], list[list[str]]]) -> None:
     """As above, for long enough that a bot moving at its pace (0.8 s) would have moved."""
     get_everything(app, phone, make, urls, TIMES)
 
