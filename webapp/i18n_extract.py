@@ -15,8 +15,10 @@ TABLE_NAMES = ("TEMPLATES", "SHARED")
 
 def event_templates(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
-) -> Iterator[tuple[int, str, str, list[str]]]:
-    """Yield (line, funcname, message, comments) for every string of an event-template table."""
+) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
+    """Yield (line, funcname, message, comments) for every string of an event-template table;
+    a template with a plural (`key` and `key#field`, facade/messages.py) as one ngettext
+    message."""
     tree = ast.parse(fileobj.read())
     for node in ast.walk(tree):
         if not isinstance(node, ast.AnnAssign | ast.Assign):
@@ -26,10 +28,20 @@ def event_templates(
             continue
         if not isinstance(node.value, ast.Dict):
             continue
-        for key, value in zip(node.value.keys, node.value.values):
-            if isinstance(key, ast.Constant) and isinstance(value, ast.Constant) and isinstance(
-                value.value, str
-            ):
-                note = (f"event template {key.value}: keep every {{field}} and {{field:spec}} "
-                        "exactly as it is")
+        strings = {
+            key.value: value
+            for key, value in zip(node.value.keys, node.value.values)
+            if isinstance(key, ast.Constant) and isinstance(key.value, str)
+            and isinstance(value, ast.Constant) and isinstance(value.value, str)
+        }
+        plurals = {k.partition("#")[0]: v for k, v in strings.items() if "#" in k}
+        for key, value in strings.items():
+            if "#" in key:
+                continue  # said with its singular
+            note = (f"event template {key}: keep every {{field}} and {{field:spec}} "
+                    "exactly as it is")
+            plural = plurals.get(key)
+            if plural is None:
                 yield value.lineno, "_", value.value, [note]
+            else:
+                yield value.lineno, "ngettext", (value.value, plural.value), [note]
