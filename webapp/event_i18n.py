@@ -9,14 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import get_locale, gettext
-from flask_babel import lazy_gettext as _l
 
 from facade.messages import render
+from webapp.colours import COLOUR_WORDS
 
-COLOUR_WORDS = {
-    "red": _l("red"), "blue": _l("blue"), "purple": _l("purple"), "green": _l("green"),
-    "yellow": _l("yellow"), "white": _l("white"),
-}
 COLOUR_FIELDS = ("track", "colour", "colours")
 _TABLES: dict[tuple[int, str], dict[str, str]] = {}
 

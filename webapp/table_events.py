@@ -10,6 +10,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from facade.errors import IllegalAction
+from webapp.colours import colour_word as _colour
 from webapp.refusals import refusal_message, refusal_words
 
 
@@ -42,12 +43,6 @@ def action_text(events: list[dict[str, Any]], names: list[str]) -> str:
 
 
 # ---------------------------------------------------------------------------- refusals
-def _colour(value: Any) -> str:
-    from webapp.event_i18n import COLOUR_WORDS
-
-    return str(COLOUR_WORDS.get(str(value), value))
-
-
 def _not_your_turn(p: Mapping[str, Any], view: Mapping[str, Any], name: Callable[[Any], str],
                    ) -> str | None:
     phase, active = view.get("phase"), p.get("active", view.get("active"))

@@ -35,7 +35,8 @@ from bots.levels import CARD_LEVELS as LEVELS
 from facade.errors import IllegalAction
 from facade.grid import bits, cell_name, parse_cell
 from webapp import botplay
-from webapp.card_build import COLOUR_NAMES, build_step, cards_words, tile_label
+from webapp.card_build import build_step, cards_words
+from webapp.colours import COLOUR_WORDS, tile_words
 from webapp.context import is_host as _is_host
 from webapp.context import remembered
 from webapp.context import set_cookie as _set_cookie
@@ -145,7 +146,7 @@ def _acting_seat(store: Store, game: Game, state: Any) -> int:
 def _cards(counts: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
     """A hand (counts in COLOURS order) grouped by colour, for display."""
     return [
-        {"colour": c, "letter": LETTER[c], "name": COLOUR_NAMES[c], "count": n}
+        {"colour": c, "letter": LETTER[c], "name": COLOUR_WORDS[c], "count": n}
         for c, n in zip(COLOURS, counts) if n
     ]
 
@@ -183,7 +184,7 @@ def _take_label(state: Any, a: A.Take) -> dict[str, Any]:
     if a.both:
         uses.append(ABILITY_LABELS["both"])
     words = ", ".join(
-        _("%(colour)s from %(position)s", colour=COLOUR_NAMES[c], position=i + 1)
+        _("%(colour)s from %(position)s", colour=COLOUR_WORDS[c], position=i + 1)
         for c, i in zip(cards, picks)
     )
     label = _("Take %(cards)s", cards=words)
@@ -291,7 +292,7 @@ def _abilities_words(codes: list[str]) -> str:
 
 
 def _colours_words(colours: list[str]) -> str:
-    return ", ".join(str(COLOUR_NAMES.get(c, c)) for c in colours)
+    return ", ".join(str(COLOUR_WORDS.get(c, c)) for c in colours)
 
 
 def event_text(ev: dict[str, Any]) -> str:
@@ -309,7 +310,7 @@ def event_text(ev: dict[str, Any]) -> str:
             return _("%(name)s discards %(cards)s", name=d["name"], cards=d["cards"])
         if kind == "built":
             text = _("%(name)s builds %(tile)s on %(cells)s for %(cards)s", name=d["name"],
-                     tile=tile_label(d["tile"]), cells=d["cells"], cards=d["pay"])
+                     tile=tile_words(d["tile"]), cells=d["cells"], cards=d["pay"])
             if d.get("abilities"):
                 text += " (" + _abilities_words(d["abilities"]) + ")"
             return text
@@ -402,7 +403,7 @@ def _model(store: Store, game: Game, state: Any, who: Who) -> dict[str, Any]:
             "active": p == pv["active"] and not pv["over"],
         })
     supply = [
-        {"colour": colour, "letter": LETTER[colour], "name": COLOUR_NAMES[colour],
+        {"colour": colour, "letter": LETTER[colour], "name": COLOUR_WORDS[colour],
          "sizes": [{"tile": f"{colour}-{n}", "size": n, "left": pv["supply"][f"{colour}-{n}"]}
                    for n in (2, 3, 4, 5)]}
         for colour in COLOURS
@@ -410,7 +411,7 @@ def _model(store: Store, game: Game, state: Any, who: Who) -> dict[str, Any]:
     harbour = [
         {"position": h["position"], "index": h["position"] - 1, "colour": h["colour"],
          "letter": LETTER.get(h["colour"] or "", ""),
-         "name": COLOUR_NAMES.get(h["colour"] or "", "")}
+         "name": COLOUR_WORDS.get(h["colour"] or "", "")}
         for h in pv["harbour"]
     ]
     my_turn = viewer is not None and viewer in pv["to_act"]
@@ -435,7 +436,7 @@ def _model(store: Store, game: Game, state: Any, who: Who) -> dict[str, Any]:
         "open_seats": [p for p in players if p["open"]],
         "turns": _by_turn(_events_of(store, game, last=12), pv["players"][0]["name"]),
         "hint": None, "ability_help": ABILITY_HELP, "ability_labels": ABILITY_LABELS,
-        "colour_names": COLOUR_NAMES, "level_labels": LEVEL_LABELS,
+        "colour_names": COLOUR_WORDS, "level_labels": LEVEL_LABELS,
     }
 
 
@@ -740,7 +741,7 @@ def _hint_words(state: Any, action: A.Action) -> str:
     if isinstance(action, A.Take):
         return _take_label(state, action)["label"]
     if isinstance(action, A.Build):
-        return _("Build %(tile)s on %(cells)s, paying %(cards)s", tile=tile_label(action.tile),
+        return _("Build %(tile)s on %(cells)s, paying %(cards)s", tile=tile_words(action.tile),
                  cells=", ".join(cell_name(i) for i in bits(action.mask)),
                  cards=cards_words(action.pay))
     if isinstance(action, A.Discard):
