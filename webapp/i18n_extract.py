@@ -28,20 +28,19 @@ def event_templates(
             continue
         if not isinstance(node.value, ast.Dict):
             continue
-        strings = {
-            key.value: value
-            for key, value in zip(node.value.keys, node.value.values)
-            if isinstance(key, ast.Constant) and isinstance(key.value, str)
-            and isinstance(value, ast.Constant) and isinstance(value.value, str)
-        }
-        plurals = {k.partition("#")[0]: v for k, v in strings.items() if "#" in k}
-        for key, value in strings.items():
+        strings: dict[str, tuple[int, str]] = {}  # key -> (line, template)
+        for k_node, v_node in zip(node.value.keys, node.value.values):
+            if (isinstance(k_node, ast.Constant) and isinstance(k_node.value, str)
+                    and isinstance(v_node, ast.Constant) and isinstance(v_node.value, str)):
+                strings[k_node.value] = (v_node.lineno, v_node.value)
+        plurals = {k.partition("#")[0]: text for k, (_line, text) in strings.items() if "#" in k}
+        for key, (line, text) in strings.items():
             if "#" in key:
                 continue  # said with its singular
             note = (f"event template {key}: keep every {{field}} and {{field:spec}} "
                     "exactly as it is")
             plural = plurals.get(key)
             if plural is None:
-                yield value.lineno, "_", value.value, [note]
+                yield line, "_", text, [note]
             else:
-                yield value.lineno, "ngettext", (value.value, plural.value), [note]
+                yield line, "ngettext", (text, plural), [note]
