@@ -8,9 +8,14 @@ over the data's fields, chosen by key:
 - then, for every key `kind+field` in the table (in table order) whose field is truthy in
   the data, that fragment is appended (an optional part of the sentence).
 
+A key `key#field` is the plural of template `key` (a kind, a form or a fragment): it is used
+when the data's count `field` is not 1 ("earns 1 action" / "earns 2 actions"). That is the
+English rule; a translation picks its own form (webapp/event_i18n.py, through ngettext).
+
 Placeholders may carry a format spec that says how to show the value:
-`{x:list}` joins a list with ", ", `{x:and}` with " and ", `{x:line}` names a row or column
-from its short name ("3" -> "row 3", "b" -> "column b", through `@row` / `@column`),
+`{x:list}` joins a list with ", ", `{x:and}` with " and " (the `@and` word), `{x:line}`
+names a row or column from its short name ("3" -> "row 3", "b" -> "column b", through `@row` /
+`@column`),
 `{x:term}` looks the value up as `@value` in the table (lists: each, joined with ", "),
 falling back to the value itself. Entries whose key starts with `@` are such words.
 """
@@ -32,6 +37,13 @@ SHARED: dict[str, str] = {
     "game_over.shared": "game over ({reason:term}): {names:and} share the victory with {score}",
     "@row": "row {}",
     "@column": "column {}",
+    "@and": "and",
+    # why a game ended (facade.outcome.EndReason, and the card edition's older words)
+    "@12 points reached": "12 points reached",
+    "@end card": "end card",
+    "@no one can score any more": "no one can score any more",
+    "@12 points": "12 points reached",
+    "@stalled": "no one can score any more",
 }
 
 
@@ -54,12 +66,28 @@ class _Index:
 
     def __init__(self, templates: Templates) -> None:
         self.templates = templates  # kept so the id stays this table's
-        self.compiled = {k: _compile(t) for k, t in templates.items() if not k.startswith("@")}
-        self.fragments: dict[str, list[tuple[str, _Compiled]]] = {}
-        for key, comp in self.compiled.items():
+        self.compiled: dict[str, _Compiled] = {}
+        self.plurals: dict[str, tuple[str, _Compiled]] = {}  # key -> (count field, plural)
+        for key, template in templates.items():
+            if key.startswith("@"):
+                continue
+            base, _hash, count = key.partition("#")
+            if count:
+                self.plurals[base] = (count, _compile(template))
+            else:
+                self.compiled[key] = _compile(template)
+        self.fragments: dict[str, list[tuple[str, str]]] = {}  # kind -> (field, key)
+        for key in self.compiled:
             if "+" in key:
                 kind, field = key.split("+", 1)
-                self.fragments.setdefault(kind, []).append((field, comp))
+                self.fragments.setdefault(kind, []).append((field, key))
+
+    def pick(self, key: str, data: Mapping[str, Any]) -> _Compiled:
+        """Template `key`, or its plural when the data's count is not 1."""
+        plural = self.plurals.get(key)
+        if plural is not None and data[plural[0]] != 1:
+            return plural[1]
+        return self.compiled[key]
 
 
 _INDEXES: dict[int, _Index] = {}
@@ -79,7 +107,7 @@ def _show(value: Any, spec: str, table: Templates) -> Any:
     if spec == "list":
         return ", ".join(str(x) for x in value)
     if spec == "and":
-        return " and ".join(str(x) for x in value)
+        return f" {table.get('@and', 'and')} ".join(str(x) for x in value)
     if spec == "line":
         return table["@row" if str(value).isdigit() else "@column"].format(value)
     if spec == "term":
@@ -96,14 +124,27 @@ def _fill(comp: _Compiled, data: Mapping[str, Any], table: Templates) -> str:
     return text.format_map({f: _show(data[f], spec, table) for f, spec in fields})
 
 
+def template_key(kind: str, data: Mapping[str, Any]) -> str:
+    """The key of an event's main template: `kind`, or `kind.form`."""
+    form = data.get("form")
+    return f"{kind}.{form}" if form else kind
+
+
+def plurals(kind: str, data: Mapping[str, Any], templates: Templates) -> list[tuple[str, str]]:
+    """(key, count field) of every template with a plural that the event's text uses."""
+    idx = _index(templates)
+    keys = [template_key(kind, data)]
+    keys += [key for field, key in idx.fragments.get(kind, ()) if data.get(field)]
+    return [(key, idx.plurals[key][0]) for key in keys if key in idx.plurals]
+
+
 def render(kind: str, data: Mapping[str, Any], templates: Templates = SHARED) -> str:
     """The English (or other) text of an event from its code and data."""
     idx = _index(templates)
-    form = data.get("form")
-    text = _fill(idx.compiled[f"{kind}.{form}" if form else kind], data, templates)
-    for field, comp in idx.fragments.get(kind, ()):
+    text = _fill(idx.pick(template_key(kind, data), data), data, templates)
+    for field, key in idx.fragments.get(kind, ()):
         if data.get(field):
-            text += _fill(comp, data, templates)
+            text += _fill(idx.pick(key, data), data, templates)
     return text
 
 
@@ -169,7 +210,7 @@ def codes(templates: Templates) -> list[str]:
     for key in templates:
         if key.startswith("@"):
             continue
-        code = key.split("+")[0].split(".")[0]
+        code = key.split("#")[0].split("+")[0].split(".")[0]
         if code not in out:
             out.append(code)
     return out

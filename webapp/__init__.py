@@ -105,7 +105,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def _globals() -> dict[str, Any]:
         from flask_babel import get_locale
 
+        from webapp.colours import template_context
+
         return {
+            **template_context(),
             "languages": LANGUAGES,
             "current_lang": str(get_locale() or "en"),
             "htmx_url": app.config["HTMX_URL"],

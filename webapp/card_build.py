@@ -6,27 +6,17 @@ from typing import Any
 
 from flask import url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import COLOURS, LETTER, TILES
 from facade.grid import bits, cell_name, coords
 from facade.shapes import Shape
+from webapp.colours import COLOUR_WORDS, tile_words
 
 # Every way a tile can lie: (quarter turns clockwise, turned over), the printed side first.
 TURNS: tuple[tuple[int, int], ...] = tuple((r, f) for f in (0, 1) for r in range(4))
-COLOUR_NAMES = {
-    "red": _l("red"), "yellow": _l("yellow"), "green": _l("green"), "blue": _l("blue"),
-    "purple": _l("purple"), "white": _l("white"),
-}
 
 Spot = tuple[int, int]  # a placement: (cells mask, brick bit)
-
-
-def tile_label(tid: str) -> str:
-    """`red 3`, in the page's language."""
-    colour, size = tid.split("-")
-    return _("%(colour)s %(size)s", colour=COLOUR_NAMES[colour], size=size)
 
 
 def cards_words(counts: tuple[int, ...]) -> str:
@@ -117,7 +107,7 @@ def _pay_option(a: A.Build, colour: str, single: bool) -> dict[str, Any]:
         steps.append(_("−1: Construction discount"))
     if a.change and others:
         steps.append(_("%(other)s counts as %(colour)s (Change of colours)",
-                       other=COLOUR_NAMES[others[0]], colour=COLOUR_NAMES[colour]))
+                       other=COLOUR_WORDS[others[0]], colour=COLOUR_WORDS[colour]))
     pay = _("Pay %(cards)s", cards=cards_words(a.pay)) if paid else _("Build for free")
     label = _("Build here") if single else _("Build here: %(pay)s", pay=pay)
     return {"line": str(a), "label": label, "pay": pay, "steps": steps, "paid": paid}
@@ -145,7 +135,7 @@ def build_step(code: str, state: Any, seat: int, tile: str, builds: list[A.Build
 
     colour = tile.split("-")[0]
     out: dict[str, Any] = {
-        "tile": tile, "colour": colour, "label": tile_label(tile), "rows": shape_rows(shape),
+        "tile": tile, "colour": colour, "label": tile_words(tile), "rows": shape_rows(shape),
         "rot": rot, "flip": flip, "fits": bool(here),
         "rotate": link(_rotate_to(tile, rot, flip, fits)),
         "flip_url": link(_flip_to(tile, rot, flip, fits)),
@@ -158,7 +148,7 @@ def build_step(code: str, state: Any, seat: int, tile: str, builds: list[A.Build
     reasons = next((pl.discounts for pl in state.placements(tile, seat)
                     if (pl.mask, pl.brick) == (mask, brick)), ())
     size = TILES[tile].size
-    lines = [_("%(tile)s costs %(size)s cards", tile=tile_label(tile), size=size)]
+    lines = [_("%(tile)s costs %(size)s cards", tile=tile_words(tile), size=size)]
     if "adjacent_same_colour" in reasons:
         lines.append(_("−1: next to a tile of the same colour"))
     ways = [a for a in mine if (a.mask, a.brick) == (mask, brick)]

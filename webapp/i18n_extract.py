@@ -15,8 +15,10 @@ TABLE_NAMES = ("TEMPLATES", "SHARED")
 
 def event_templates(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
-) -> Iterator[tuple[int, str, str, list[str]]]:
-    """Yield (line, funcname, message, comments) for every string of an event-template table."""
+) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
+    """Yield (line, funcname, message, comments) for every string of an event-template table;
+    a template with a plural (`key` and `key#field`, facade/messages.py) as one ngettext
+    message."""
     tree = ast.parse(fileobj.read())
     for node in ast.walk(tree):
         if not isinstance(node, ast.AnnAssign | ast.Assign):
@@ -26,10 +28,19 @@ def event_templates(
             continue
         if not isinstance(node.value, ast.Dict):
             continue
-        for key, value in zip(node.value.keys, node.value.values):
-            if isinstance(key, ast.Constant) and isinstance(value, ast.Constant) and isinstance(
-                value.value, str
-            ):
-                note = (f"event template {key.value}: keep every {{field}} and {{field:spec}} "
-                        "exactly as it is")
-                yield value.lineno, "_", value.value, [note]
+        strings: dict[str, tuple[int, str]] = {}  # key -> (line, template)
+        for k_node, v_node in zip(node.value.keys, node.value.values):
+            if (isinstance(k_node, ast.Constant) and isinstance(k_node.value, str)
+                    and isinstance(v_node, ast.Constant) and isinstance(v_node.value, str)):
+                strings[k_node.value] = (v_node.lineno, v_node.value)
+        plurals = {k.partition("#")[0]: text for k, (_line, text) in strings.items() if "#" in k}
+        for key, (line, text) in strings.items():
+            if "#" in key:
+                continue  # said with its singular
+            note = (f"event template {key}: keep every {{field}} and {{field:spec}} "
+                    "exactly as it is")
+            plural = plurals.get(key)
+            if plural is None:
+                yield line, "_", text, [note]
+            else:
+                yield line, "ngettext", (text, plural), [note]

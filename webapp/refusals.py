@@ -14,11 +14,9 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from facade.errors import IllegalAction
+from webapp.colours import colour_word as _colour
+from webapp.colours import tile_words as _tile
 
-COLOURS = {
-    "red": _l("red"), "blue": _l("blue"), "purple": _l("purple"), "green": _l("green"),
-    "yellow": _l("yellow"), "white": _l("white"),
-}
 # the abilities of the card edition, as its rulebook names them
 ABILITIES = {
     "any": _l("Any cards"), "additional": _l("Additional card"),
@@ -26,20 +24,6 @@ ABILITIES = {
     "both": _l("Both actions"),
 }
 STEPS = {"reroll": _l("Rerolls"), "change": _l("Colour changes")}
-
-
-def _colour(value: Any) -> str:
-    """A colour code ('red') in words; anything else as it is."""
-    return str(COLOURS.get(str(value), value))
-
-
-def _tile(value: Any) -> str:
-    """A tile in words: the card edition's `red-3` as "red 3"; a Roll & Write id as it is."""
-    text = str(value)
-    colour, _dash, size = text.partition("-")
-    if colour in COLOURS and size.isdigit():
-        return _("%(colour)s %(size)s", colour=_colour(colour), size=size)
-    return text
 
 
 def _ability(value: Any) -> str:

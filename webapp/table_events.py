@@ -10,30 +10,15 @@ from typing import Any
 from flask_babel import gettext as _
 
 from facade.errors import IllegalAction
+from webapp import event_i18n
+from webapp.colours import colour_word as _colour
 from webapp.refusals import refusal_message, refusal_words
 
 
-def _render(kind: str, data: dict[str, Any]) -> str | None:
-    """The engine's wording of an event from its code and data, in the page's language."""
-    from rollwrite.messages import TEMPLATES  # the engine's templates (event codes)
-    from webapp.event_i18n import sentence
-
-    try:
-        return sentence(kind, data, TEMPLATES)
-    except (KeyError, IndexError, ValueError, TypeError):
-        return None
-
-
 def event_text(event: dict[str, Any], names: list[str]) -> str:
-    """One stored event (`Event.to_dict()`) as a sentence naming the seats as the table does."""
-    data = dict(event.get("data") or {})
-    player = event.get("player")
-    if "name" in data and isinstance(player, int) and 0 <= player < len(names):
-        data["name"] = names[player]
-    if "names" in data and isinstance(data.get("winners"), list):
-        data["names"] = [names[w] for w in data["winners"] if 0 <= w < len(names)]
-    text = _render(str(event.get("kind", "")), data) if data else None
-    return text or str(event.get("text", ""))
+    """One stored event (`Event.to_dict()`) as a sentence naming the seats as the table does
+    (webapp/event_i18n.py words the events of both editions)."""
+    return event_i18n.event_text("rollwrite", event, names)
 
 
 def action_text(events: list[dict[str, Any]], names: list[str]) -> str:
@@ -42,12 +27,6 @@ def action_text(events: list[dict[str, Any]], names: list[str]) -> str:
 
 
 # ---------------------------------------------------------------------------- refusals
-def _colour(value: Any) -> str:
-    from webapp.event_i18n import COLOUR_WORDS
-
-    return str(COLOUR_WORDS.get(str(value), value))
-
-
 def _not_your_turn(p: Mapping[str, Any], view: Mapping[str, Any], name: Callable[[Any], str],
                    ) -> str | None:
     phase, active = view.get("phase"), p.get("active", view.get("active"))

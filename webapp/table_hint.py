@@ -12,11 +12,7 @@ from flask_babel import ngettext
 from facade.grid import bits, cell_name
 from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
-from webapp.event_i18n import COLOUR_WORDS
-
-
-def _colour(name: str) -> str:
-    return str(COLOUR_WORDS.get(name, name))
+from webapp.colours import colour_word as _colour
 
 
 def _dice(numbers: tuple[int, ...] | list[int], faces: list[str]) -> str:

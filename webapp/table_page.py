@@ -10,10 +10,10 @@ from typing import Any
 from facade.errors import NotationError
 from facade.grid import COLS, COLUMN_LETTERS, ROWS, bits, cell_name, parse_cell
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.material import COLOURS, LETTER, SHAPE_ROWS, colour_of
+from rollwrite.material import COLOUR_OF_LETTER, COLOURS, FACES, LETTER, SHAPE_ROWS, colour_of
 
-FACE_LETTERS = ("R", "B", "P", "G", "Y", "W")
-COLOUR_OF = {"R": "red", "B": "blue", "P": "purple", "G": "green", "Y": "yellow", "W": "white"}
+FACE_LETTERS = tuple(LETTER[face] for face in FACES)  # R B P G Y W
+COLOUR_OF = COLOUR_OF_LETTER  # R -> red ... W -> white
 
 
 def verb(action: Any) -> str:

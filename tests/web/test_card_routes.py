@@ -600,10 +600,12 @@ def test_hint_out_of_turn_says_so(app, phones):
 
 def test_every_engine_event_is_worded_for_translation(app):
     """The log words each event from its code and data (so FR/DE can translate it), never by
-    falling back to the engine's English text."""
+    falling back to the engine's English text; in French and German, never in English."""
+    from flask_babel import force_locale
+
     from boardgame.game import new_game as engine_game
     from bots.levels import make_bot
-    from webapp.views.card import event_text
+    from webapp.event_i18n import event_text
 
     kinds: set[str] = set()
     with app.test_request_context("/"):
@@ -615,7 +617,12 @@ def test_every_engine_event_is_worded_for_translation(app):
                                                                  state.active)):
                     d = ev.to_dict()
                     d["text"] = "FALLBACK"
-                    assert event_text(d) not in ("", "FALLBACK"), ev
+                    english = event_text("boardgame", d)
+                    assert english not in ("", "FALLBACK"), ev
+                    for lang in ("fr", "de"):
+                        with force_locale(lang):
+                            said = event_text("boardgame", d)
+                        assert said not in ("", "FALLBACK", english), (lang, ev)
                     kinds.add(ev.kind)
     assert {"took", "built", "scored", "turn_started", "game_over"} <= kinds
 

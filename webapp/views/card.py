@@ -26,7 +26,6 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOURS, LETTER, WHITE
@@ -35,12 +34,14 @@ from bots.levels import CARD_LEVELS as LEVELS
 from facade.errors import IllegalAction
 from facade.grid import bits, cell_name, parse_cell
 from webapp import botplay
-from webapp.card_build import COLOUR_NAMES, build_step, cards_words, tile_label
+from webapp.card_build import build_step, cards_words
+from webapp.colours import COLOUR_WORDS, tile_words
 from webapp.context import is_host as _is_host
 from webapp.context import remembered
 from webapp.context import set_cookie as _set_cookie
 from webapp.context import store as _store
 from webapp.errors import page
+from webapp.event_i18n import event_line
 from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.points_chart import end_chart
@@ -148,7 +149,7 @@ def _acting_seat(store: Store, game: Game, state: Any) -> int:
 def _cards(counts: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
     """A hand (counts in COLOURS order) grouped by colour, for display."""
     return [
-        {"colour": c, "letter": LETTER[c], "name": COLOUR_NAMES[c], "count": n}
+        {"colour": c, "letter": LETTER[c], "name": COLOUR_WORDS[c], "count": n}
         for c, n in zip(COLOURS, counts) if n
     ]
 
@@ -186,7 +187,7 @@ def _take_label(state: Any, a: A.Take) -> dict[str, Any]:
     if a.both:
         uses.append(ABILITY_LABELS["both"])
     words = ", ".join(
-        _("%(colour)s from %(position)s", colour=COLOUR_NAMES[c], position=i + 1)
+        _("%(colour)s from %(position)s", colour=COLOUR_WORDS[c], position=i + 1)
         for c, i in zip(cards, picks)
     )
     label = _("Take %(cards)s", cards=words)
@@ -284,75 +285,6 @@ def _discard(a: A.Discard) -> dict[str, Any]:
             "cards": _cards(a.cards)}
 
 
-def _line_name(short: str) -> str:
-    return (_("row %(n)s", n=short) if str(short).isdigit()
-            else _("column %(letter)s", letter=short))
-
-
-def _abilities_words(codes: list[str]) -> str:
-    return ", ".join(str(ABILITY_LABELS.get(c, c)) for c in codes)
-
-
-def _colours_words(colours: list[str]) -> str:
-    return ", ".join(str(COLOUR_NAMES.get(c, c)) for c in colours)
-
-
-def event_text(ev: dict[str, Any]) -> str:
-    """An engine event in the page's language, from its code and data (the engine's English
-    text when the code is not one this screen words)."""
-    d = ev.get("data") or {}
-    kind, form = ev.get("kind"), d.get("form")
-    try:
-        if kind == "took":
-            text = _("%(name)s takes %(cards)s", name=d["name"], cards=_colours_words(d["cards"]))
-            if d.get("abilities"):
-                text += " (" + _abilities_words(d["abilities"]) + ")"
-            return text
-        if kind == "discarded":
-            return _("%(name)s discards %(cards)s", name=d["name"], cards=d["cards"])
-        if kind == "built":
-            text = _("%(name)s builds %(tile)s on %(cells)s for %(cards)s", name=d["name"],
-                     tile=tile_label(d["tile"]), cells=d["cells"], cards=d["pay"])
-            if d.get("abilities"):
-                text += " (" + _abilities_words(d["abilities"]) + ")"
-            return text
-        if kind == "scored":
-            return _("%(name)s completes %(line)s: +%(points)s", name=d["name"],
-                     line=_line_name(d["line"]), points=d["points"])
-        if kind == "turn_started":
-            return _("Turn %(turn)s: %(name)s", turn=d["turn"], name=d["name"])
-        if kind == "arms_unlocked":
-            return ngettext("%(name)s earns %(num)s coat-of-arms action",
-                            "%(name)s earns %(num)s coat-of-arms actions", d["count"],
-                            name=d["name"])
-        if kind == "arms" and form == "white":
-            return _("%(name)s places a white tile on %(cell)s", name=d["name"], cell=d["cell"])
-        if kind == "arms" and form == "ability":
-            return _("%(name)s takes the %(ability)s tile", name=d["name"],
-                     ability=ABILITY_LABELS[d["ability"]])
-        if kind == "arms" and form == "refresh":
-            return _("%(name)s flips back %(abilities)s", name=d["name"],
-                     abilities=_abilities_words(d["abilities"]))
-        if kind == "arms_lost":
-            return _("A coat of arms has nothing left to give.")
-        if kind == "passed" and form == "skip_build":
-            return _("%(name)s builds nothing", name=d["name"])
-        if kind == "passed":
-            return _("%(name)s can do nothing and passes", name=d["name"])
-        if kind == "end_card":
-            return _("The end card is revealed.")
-        if kind == "game_over":
-            names = ", ".join(d["names"])
-            if form == "shared":
-                return _("Game over: %(names)s share the victory with %(score)s points.",
-                         names=names, score=d["score"])
-            return _("Game over: %(names)s wins with %(score)s points.", names=names,
-                     score=d["score"])
-    except (KeyError, TypeError):
-        pass
-    return str(ev.get("text", ""))
-
-
 def _events_of(store: Store, game: Game, upto: int, last: int = 0) -> list[dict[str, Any]]:
     """Recent events up to position `upto` (newest last), each with the seq of the action
     that caused it."""
@@ -360,7 +292,7 @@ def _events_of(store: Store, game: Game, upto: int, last: int = 0) -> list[dict[
     out = []
     for row in rows:
         for ev in row.events:
-            out.append({"seq": row.seq, "kind": ev["kind"], "text": event_text(ev),
+            out.append({"seq": row.seq, "kind": ev["kind"], "text": event_line("boardgame", ev),
                         "player": ev.get("player")})
     return out
 
@@ -407,7 +339,7 @@ def _model(store: Store, game: Game, state: Any, who: Who, frame: bool = False
             "active": p == pv["active"] and not pv["over"],
         })
     supply = [
-        {"colour": colour, "letter": LETTER[colour], "name": COLOUR_NAMES[colour],
+        {"colour": colour, "letter": LETTER[colour], "name": COLOUR_WORDS[colour],
          "sizes": [{"tile": f"{colour}-{n}", "size": n, "left": pv["supply"][f"{colour}-{n}"]}
                    for n in (2, 3, 4, 5)]}
         for colour in COLOURS
@@ -415,7 +347,7 @@ def _model(store: Store, game: Game, state: Any, who: Who, frame: bool = False
     harbour = [
         {"position": h["position"], "index": h["position"] - 1, "colour": h["colour"],
          "letter": LETTER.get(h["colour"] or "", ""),
-         "name": COLOUR_NAMES.get(h["colour"] or "", "")}
+         "name": COLOUR_WORDS.get(h["colour"] or "", "")}
         for h in pv["harbour"]
     ]
     my_turn = viewer is not None and viewer in pv["to_act"] and not frame
@@ -442,7 +374,7 @@ def _model(store: Store, game: Game, state: Any, who: Who, frame: bool = False
                           pv["players"][0]["name"]),
         "frame": frame,
         "hint": None, "ability_help": ABILITY_HELP, "ability_labels": ABILITY_LABELS,
-        "colour_names": COLOUR_NAMES, "level_labels": LEVEL_LABELS,
+        "colour_names": COLOUR_WORDS, "level_labels": LEVEL_LABELS,
     }
 
 
@@ -718,7 +650,7 @@ def log(code: str) -> str:
     names = game.config["players"]
     rows = [
         {"seq": r.seq, "who": names[r.seat] if r.seat is not None else "",
-         "line": r.text, "events": [event_text(e) for e in r.events]}
+         "line": r.text, "events": [event_line("boardgame", e) for e in r.events]}
         for r in store.log(game)
     ]
     return render_template("card/log.html", game=game, rows=rows,
@@ -761,7 +693,7 @@ def _hint_words(state: Any, action: A.Action) -> str:
     if isinstance(action, A.Take):
         return _take_label(state, action)["label"]
     if isinstance(action, A.Build):
-        return _("Build %(tile)s on %(cells)s, paying %(cards)s", tile=tile_label(action.tile),
+        return _("Build %(tile)s on %(cells)s, paying %(cards)s", tile=tile_words(action.tile),
                  cells=", ".join(cell_name(i) for i in bits(action.mask)),
                  cards=cards_words(action.pay))
     if isinstance(action, A.Discard):

@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 from facade.errors import IllegalAction
 from rollwrite.material import LETTER
 from webapp import errors
+from webapp.colours import COLOUR_WORDS
 from webapp.context import qr_response
 from webapp.context import store as _store
 from webapp.dice_table import MAX_NAME, MAX_PLAYERS, MAX_SEED, DiceTable, DiceTableError
@@ -31,14 +32,6 @@ from webapp.store import Conflict, Game, NotFound
 bp = Blueprint("dice", __name__, url_prefix="/d")
 
 HISTORY_TURNS = 30  # turns the history shows, newest first
-
-
-def colour_names() -> dict[str, str]:
-    """The dice faces by name, in the page's language."""
-    return {
-        "red": _("red"), "blue": _("blue"), "purple": _("purple"),
-        "green": _("green"), "yellow": _("yellow"), "white": _("white"),
-    }
 
 
 def player_name(table: DiceTable, player: int) -> str:
@@ -142,7 +135,7 @@ def _panel_context(game: Game, table: DiceTable) -> dict[str, Any]:
         "players": [player_name(table, p) for p in range(len(table.names))],
         "history": history,
         "letter": LETTER,
-        "colour_names": colour_names(),
+        "colour_names": COLOUR_WORDS,
         "poll_seconds": current_app.config["POLL_SECONDS"],
     }
 
