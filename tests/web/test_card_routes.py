@@ -367,21 +367,21 @@ def test_a_forged_build_step_address_shows_no_preview(app, phone):
 def test_illegal_take_is_refused_with_the_engines_reason(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
-    refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 400,
+    refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 422,
             "Take each harbour position once.")
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "The game refused it: Take each harbour position once."),
-    ("fr", "La partie l’a refusé : Prenez chaque emplacement du port une seule fois."),
-    ("de", "Das Spiel hat ihn abgelehnt: Nimm jeden Platz im Hafen nur einmal."),
+    ("en", "Take each harbour position once."),
+    ("fr", "Prenez chaque emplacement du port une seule fois."),
+    ("de", "Nimm jeden Platz im Hafen nur einmal."),
 ])
 def test_a_refusal_is_worded_in_the_pages_language(app, phone, lang, words):
     """Issue 22: the engine's refusal comes in the page's language, from its code."""
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code, f"?lang={lang}")
     phone.client.set_cookie("lang", lang)
-    body = refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 400)
+    body = refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 422)
     assert html.escape(words, quote=False) in body or words in body, body[:1500]
 
 
@@ -389,20 +389,20 @@ def test_unaffordable_build_is_refused(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
     refused(app, phone, code, {"action": "p1 build purple-5:A1,a2,a3,a4,a5 pay P,P,P,P,P",
-                               "seq": seq_on(body)}, 400, "purple cards and have")
+                               "seq": seq_on(body)}, 422, "purple cards and have")
 
 
 def test_forged_payment_in_another_colour_is_refused_rules_2_6(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
     refused(app, phone, code, {"action": "p1 build red-2:A1,b1 pay G,G", "seq": seq_on(body)},
-            400, "other colours need Change of colours")
+            422, "other colours need Change of colours")
 
 
 def test_garbled_action_teaches_the_notation(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
-    refused(app, phone, code, {"action": "take everything", "seq": seq_on(body)}, 400,
+    refused(app, phone, code, {"action": "take everything", "seq": seq_on(body)}, 422,
             "like “p1 take 3,4”")
     refused(app, phone, code, {"action": "p1 take 3,4"}, 400, "Reload")
 
@@ -411,9 +411,9 @@ def test_acting_for_another_seat_is_403(app, phones):
     code = new_game(phones[0], ["person", "person", "greedy"], mode="table")
     body = page_of(phones[0], code)
     refused(app, phones[0], code, {"action": "p2 take 3,4", "seq": seq_on(body)}, 403,
-            "not your seat")
+            "Not your seat")
     refused(app, phones[1], code, {"action": "p1 take 3,4", "seq": seq_on(body)}, 403,
-            "not your seat")  # a phone without a seat
+            "join first")  # a phone without a seat
 
 
 def test_out_of_turn_is_refused_with_whose_turn_it_is(app, phones):
@@ -422,7 +422,7 @@ def test_out_of_turn_is_refused_with_whose_turn_it_is(app, phones):
     assert phones[1].post(f"/c/{code}/join", {"seat": "1"}).status_code == 303
     body = page_of(phones[1], code)
     assert "Your hand" in body and "Your turn" not in body
-    refused(app, phones[1], code, {"action": "p2 take 3,4", "seq": "0"}, 400, "turn")
+    refused(app, phones[1], code, {"action": "p2 take 3,4", "seq": "0"}, 422, "turn")
 
 
 @pytest.mark.both_databases
