@@ -19,6 +19,7 @@ from facade.shapes import Shape
 from tests.web.conftest import Phone
 from webapp import botplay
 from webapp.card_build import TURNS, anchor, image, image_of, turn_of
+from webapp.table_seats import NAME_MAX
 
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
 SEQ_RE = re.compile(r'data-seq="(\d+)"')
@@ -101,10 +102,10 @@ def test_new_game_seats_bots_and_names_players_rules_2_4(app, phone):
 
 
 def test_same_names_are_told_apart_even_at_full_length(app, phone):
-    long = "x" * 20
+    long = "x" * NAME_MAX  # the same limit as every other form's (facade/limits.py)
     code = new_game(phone, ["person", "person", "person"], names=[long, long, long])
     names = store_of(app).game(code).config["players"]
-    assert len(set(names)) == 3 and all(len(n) <= 20 for n in names)
+    assert len(set(names)) == 3 and all(len(n) <= NAME_MAX for n in names)
 
 
 def test_new_game_errors_keep_the_form_and_create_nothing(app, phone):
@@ -113,7 +114,7 @@ def test_new_game_errors_keep_the_form_and_create_nothing(app, phone):
         ({"kind0": "person", "kind1": "none", "kind2": "none", "kind3": "none"}, "2 to 4"),
         ({"kind0": "greedy", "kind1": "strong"}, "at least one person"),
         ({"kind0": "person", "kind1": "wizard"}, "Seat 2"),
-        ({"kind0": "person", "kind1": "greedy", "name0": "x" * 30}, "too long"),
+        ({"kind0": "person", "kind1": "greedy", "name0": "x" * (NAME_MAX + 1)}, "too long"),
         ({"kind0": "person", "kind1": "person", "mode": "mail"}, "how you play"),
     ]
     store = store_of(app)

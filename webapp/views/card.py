@@ -35,6 +35,7 @@ from bots.levels import CARD_LEVELS as LEVELS
 from facade.errors import IllegalAction
 from facade.grid import bits, cell_name, parse_cell
 from webapp import botplay, play
+from webapp.botplay import LEVEL_LABELS
 from webapp.card_build import COLOUR_NAMES, build_step, cards_words, tile_label
 from webapp.context import is_host as _is_host
 from webapp.context import remembered
@@ -46,6 +47,7 @@ from webapp.limits import create_limited
 from webapp.points_chart import end_chart
 from webapp.security import PRIVATE
 from webapp.store import Game, Store
+from webapp.table_seats import NAME_MAX
 
 bp = Blueprint("card", __name__, url_prefix="/c")
 
@@ -58,7 +60,6 @@ def _never_cached(resp: Response) -> Response:
     return resp
 
 MODES = ("hotseat", "table")
-NAME_MAX = 20
 ABILITY_LABELS = {
     "any": _l("Any cards"), "additional": _l("Additional card"),
     "discount": _l("Construction discount"), "change": _l("Change of colours"),
@@ -70,10 +71,6 @@ ABILITY_HELP = {
     "discount": _l("A facade tile costs one card less."),
     "change": _l("Pay with cards of one other colour as if they were the tile's colour."),
     "both": _l("Take cards and build in the same turn."),
-}
-LEVEL_LABELS = {
-    "random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong"),
-    "expert": _l("expert"),
 }
 
 
@@ -476,11 +473,13 @@ SEAT_KINDS = ("person", *LEVELS)  # "person" or a bot level
 def new() -> str:
     """The form for a new card-edition game: seats (person or bot), names, mode."""
     return render_template("card/new.html", kinds=SEAT_KINDS, level_labels=LEVEL_LABELS,
+                           name_max=NAME_MAX,
                            form={}, error=None)
 
 
 def _new_form_error(message: str, form: dict[str, Any]) -> tuple[str, int]:
     return render_template("card/new.html", kinds=SEAT_KINDS, level_labels=LEVEL_LABELS,
+                           name_max=NAME_MAX,
                            form=form, error=message), 400
 
 

@@ -29,8 +29,10 @@ from flask import (
 from flask_babel import gettext as _
 
 from bots.hints import dice_hint as bot_hint
-from bots.levels import make_bot
+from bots.stand_in import stand_in_step
 from rollwrite import actions as A  # noqa: N812
+from rollwrite.material import DICE
+from rollwrite.state import GameState
 from webapp import botplay, play
 from webapp import table_page as P  # noqa: N812
 from webapp.context import is_host as _is_host
@@ -198,9 +200,9 @@ def join(code: str) -> Any:
 
 
 # ---------------------------------------------------------------------------- the page
-def _roll_count(state: Any) -> int:
-    """How many dice faces a manual roll needs now (5, or the dice being rerolled)."""
-    return len(state.reroll_dice) if state.phase == "reroll" else 5
+def _roll_count(state: GameState) -> int:
+    """How many dice faces a manual roll needs now (all the dice, or those being rerolled)."""
+    return len(state.reroll_dice) if state.phase == "reroll" else DICE
 
 
 def _table_context(game: Game, seat: int | None, args: Any,
@@ -587,21 +589,6 @@ def host_free(code: str, seat: int) -> Any:
     return redirect(url_for("tables.table", code=game.code), 303)
 
 
-def host_step(state: Any, seat: int) -> str | None:
-    """The step the host takes for an absent seat: the roll that is due, the lightest of
-    `setup none` / `pass` / `end` the rules allow, else the greedy bot's move."""
-    if seat not in state.to_act():
-        return None
-    if state.is_chance() and seat == state.active:
-        return str(state.chance_action())
-    legal = state.legal_actions(seat)
-    for wanted in ("setup none", "pass", "end"):
-        for a in legal:
-            if str(a) == f"p{seat + 1} {wanted}":
-                return str(a)
-    return str(make_bot("rollwrite", "greedy", 0).decide(state, seat)) if legal else None
-
-
 @bp.post("/<code>/host/pass/<int:seat>")
 def host_pass(code: str, seat: int) -> Any:
     """The host acts for an absent player until that seat has nothing left to do now. The form
@@ -620,7 +607,7 @@ def host_pass(code: str, seat: int) -> Any:
                                           _("%(name)s has nothing to do right now.",
                                             name=_names(game)[seat])))
     for step in range(HOST_PLAY_STEPS):
-        text = host_step(state, seat)
+        text = stand_in_step(state, seat)
         if text is None:
             break
         try:  # the first step is judged against the page the host saw, like a player's move
@@ -696,4 +683,4 @@ def follow(code: str) -> Response:
     return resp
 
 
-__all__ = ["bp", "host_step", "page"]
+__all__ = ["bp", "page"]
