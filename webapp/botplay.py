@@ -17,12 +17,19 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
+
 from bots.levels import EDITIONS, make_bot
 from facade.contract import EngineState
 from facade.errors import IllegalAction
 from webapp.store import Conflict, Game, Store
 
 log = logging.getLogger(__name__)
+
+LEVEL_LABELS = {  # what the pages call each bot level (bots.levels)
+    "random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong"),
+    "expert": _l("expert"),
+}
 
 BotMaker = Callable[[str, int], Any]  # (level, seed) -> bot with choose(view, seat)
 

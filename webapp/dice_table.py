@@ -16,11 +16,12 @@ from typing import Any
 from facade.errors import IllegalAction
 from facade.events import Event
 from facade.limits import MAX_ACTION_LINE
+from facade.limits import MAX_NAME as LIMIT_NAME
 from rollwrite.dice import faces_text, seeded_roll
 from rollwrite.material import DICE
 
 MAX_PLAYERS = 4
-MAX_NAME = 40  # characters, as the seats table stores names
+MAX_NAME = LIMIT_NAME  # characters of a player's name, as everywhere (facade/limits.py)
 MAX_SEED = 40
 
 _REROLL_RE = re.compile(r"^reroll\s+(.+)$")

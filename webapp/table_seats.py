@@ -6,7 +6,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-NAME_MAX = 40  # characters of a player's name, after stripping (the column is String(40))
+from facade.limits import MAX_NAME
+
+NAME_MAX = MAX_NAME  # characters of a player's name, after stripping (every edition, every form)
 
 
 def derived_token(secret: str, old_token: str, new_code: str) -> str:

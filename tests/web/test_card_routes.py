@@ -19,6 +19,7 @@ from facade.shapes import Shape
 from tests.web.conftest import Phone
 from webapp import botplay
 from webapp.card_build import TURNS, anchor, image, image_of, turn_of
+from webapp.table_seats import NAME_MAX
 
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
 SEQ_RE = re.compile(r'data-seq="(\d+)"')
@@ -101,10 +102,10 @@ def test_new_game_seats_bots_and_names_players_rules_2_4(app, phone):
 
 
 def test_same_names_are_told_apart_even_at_full_length(app, phone):
-    long = "x" * 20
+    long = "x" * NAME_MAX  # the same limit as every other form's (facade/limits.py)
     code = new_game(phone, ["person", "person", "person"], names=[long, long, long])
     names = store_of(app).game(code).config["players"]
-    assert len(set(names)) == 3 and all(len(n) <= 20 for n in names)
+    assert len(set(names)) == 3 and all(len(n) <= NAME_MAX for n in names)
 
 
 def test_new_game_errors_keep_the_form_and_create_nothing(app, phone):
@@ -113,7 +114,7 @@ def test_new_game_errors_keep_the_form_and_create_nothing(app, phone):
         ({"kind0": "person", "kind1": "none", "kind2": "none", "kind3": "none"}, "2 to 4"),
         ({"kind0": "greedy", "kind1": "strong"}, "at least one person"),
         ({"kind0": "person", "kind1": "wizard"}, "Seat 2"),
-        ({"kind0": "person", "kind1": "greedy", "name0": "x" * 30}, "too long"),
+        ({"kind0": "person", "kind1": "greedy", "name0": "x" * (NAME_MAX + 1)}, "too long"),
         ({"kind0": "person", "kind1": "person", "mode": "mail"}, "how you play"),
     ]
     store = store_of(app)
@@ -367,21 +368,21 @@ def test_a_forged_build_step_address_shows_no_preview(app, phone):
 def test_illegal_take_is_refused_with_the_engines_reason(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
-    refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 400,
+    refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 422,
             "Take each harbour position once.")
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "The game refused it: Take each harbour position once."),
-    ("fr", "La partie l’a refusé : Prenez chaque emplacement du port une seule fois."),
-    ("de", "Das Spiel hat ihn abgelehnt: Nimm jeden Platz im Hafen nur einmal."),
+    ("en", "Take each harbour position once."),
+    ("fr", "Prenez chaque emplacement du port une seule fois."),
+    ("de", "Nimm jeden Platz im Hafen nur einmal."),
 ])
 def test_a_refusal_is_worded_in_the_pages_language(app, phone, lang, words):
     """Issue 22: the engine's refusal comes in the page's language, from its code."""
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code, f"?lang={lang}")
     phone.client.set_cookie("lang", lang)
-    body = refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 400)
+    body = refused(app, phone, code, {"action": "p1 take 2,2", "seq": seq_on(body)}, 422)
     assert html.escape(words, quote=False) in body or words in body, body[:1500]
 
 
@@ -389,20 +390,20 @@ def test_unaffordable_build_is_refused(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
     refused(app, phone, code, {"action": "p1 build purple-5:A1,a2,a3,a4,a5 pay P,P,P,P,P",
-                               "seq": seq_on(body)}, 400, "purple cards and have")
+                               "seq": seq_on(body)}, 422, "purple cards and have")
 
 
 def test_forged_payment_in_another_colour_is_refused_rules_2_6(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
     refused(app, phone, code, {"action": "p1 build red-2:A1,b1 pay G,G", "seq": seq_on(body)},
-            400, "other colours need Change of colours")
+            422, "other colours need Change of colours")
 
 
 def test_garbled_action_teaches_the_notation(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
-    refused(app, phone, code, {"action": "take everything", "seq": seq_on(body)}, 400,
+    refused(app, phone, code, {"action": "take everything", "seq": seq_on(body)}, 422,
             "like “p1 take 3,4”")
     refused(app, phone, code, {"action": "p1 take 3,4"}, 400, "Reload")
 
@@ -411,9 +412,9 @@ def test_acting_for_another_seat_is_403(app, phones):
     code = new_game(phones[0], ["person", "person", "greedy"], mode="table")
     body = page_of(phones[0], code)
     refused(app, phones[0], code, {"action": "p2 take 3,4", "seq": seq_on(body)}, 403,
-            "not your seat")
+            "Not your seat")
     refused(app, phones[1], code, {"action": "p1 take 3,4", "seq": seq_on(body)}, 403,
-            "not your seat")  # a phone without a seat
+            "join first")  # a phone without a seat
 
 
 def test_out_of_turn_is_refused_with_whose_turn_it_is(app, phones):
@@ -422,7 +423,7 @@ def test_out_of_turn_is_refused_with_whose_turn_it_is(app, phones):
     assert phones[1].post(f"/c/{code}/join", {"seat": "1"}).status_code == 303
     body = page_of(phones[1], code)
     assert "Your hand" in body and "Your turn" not in body
-    refused(app, phones[1], code, {"action": "p2 take 3,4", "seq": "0"}, 400, "turn")
+    refused(app, phones[1], code, {"action": "p2 take 3,4", "seq": "0"}, 422, "turn")
 
 
 @pytest.mark.both_databases

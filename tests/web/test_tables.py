@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from bots.stand_in import stand_in_step
 from webapp import create_app
 from webapp.views import tables
-from webapp.views.tables import host_step
 
 from .conftest import Phone
 
@@ -481,7 +481,7 @@ def test_host_passes_for_an_absent_player(app, phones):
 def test_host_plays_an_absent_active_players_turn_to_its_end(app, phones):
     code = create(phones[0], 3)
     state = store_of(app).state(store_of(app).game(code))
-    assert host_step(state, 1) is None  # not seat 2's turn
+    assert stand_in_step(state, 1) is None  # not seat 2's turn
     # seat 1 (p1) is the host; let the host play p1's turn through the host control too
     assert host_pass(phones[0], code, 0).status_code == 303
     view = api(phones[0], code)["view"]

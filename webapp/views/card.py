@@ -33,7 +33,8 @@ from bots.hints import card_hint as hint
 from bots.levels import CARD_LEVELS as LEVELS
 from facade.errors import IllegalAction
 from facade.grid import bits, cell_name, parse_cell
-from webapp import botplay
+from webapp import botplay, play
+from webapp.botplay import LEVEL_LABELS
 from webapp.card_build import build_step, cards_words
 from webapp.colours import COLOUR_WORDS, tile_words
 from webapp.context import is_host as _is_host
@@ -45,9 +46,9 @@ from webapp.event_i18n import event_line
 from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.points_chart import end_chart
-from webapp.refusals import refusal_message
 from webapp.security import PRIVATE
 from webapp.store import Game, Store
+from webapp.table_seats import NAME_MAX
 
 bp = Blueprint("card", __name__, url_prefix="/c")
 
@@ -60,7 +61,6 @@ def _never_cached(resp: Response) -> Response:
     return resp
 
 MODES = ("hotseat", "table")
-NAME_MAX = 20
 ABILITY_LABELS = {
     "any": _l("Any cards"), "additional": _l("Additional card"),
     "discount": _l("Construction discount"), "change": _l("Change of colours"),
@@ -72,10 +72,6 @@ ABILITY_HELP = {
     "discount": _l("A facade tile costs one card less."),
     "change": _l("Pay with cards of one other colour as if they were the tile's colour."),
     "both": _l("Take cards and build in the same turn."),
-}
-LEVEL_LABELS = {
-    "random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong"),
-    "expert": _l("expert"),
 }
 
 
@@ -92,9 +88,6 @@ def _mode(game: Game) -> str:
     return str(game.config.get("mode", "table"))
 
 
-def _own_seat(store: Store, game: Game) -> int | None:
-    """The seat this phone holds through its `seat_<CODE>` cookie (table mode)."""
-    return store.seat_of(game, request.cookies.get(f"seat_{game.code}"))
 
 
 def _revealed(game: Game, state: Any) -> int | None:
@@ -133,15 +126,16 @@ def _who(store: Store, game: Game, state: Any, frame: bool = False) -> Who:
         if viewer is None and not state.is_over() and state.active in humans:
             pass_to = state.active
         return Who(viewer, True, pass_to, humans)
-    seat = _own_seat(store, game)
+    seat = play.cookie_seat(store, game)
     return Who(seat, seat is not None or _is_host(game), None, humans)
 
 
-def _acting_seat(store: Store, game: Game, state: Any) -> int:
-    """The seat a POST from this screen may act for, or 403."""
+def _acting_seat(store: Store, game: Game, state: Any) -> int | None:
+    """The seat a POST from this screen may act for (None: none; a bot's seat is nobody's,
+    bots play only through botplay)."""
     who = _who(store, game, state)
     if who.viewer is None or who.viewer not in who.humans:
-        abort(403)  # nobody's seat, or a bot's: bots play only through botplay
+        return None
     return who.viewer
 
 
@@ -387,6 +381,7 @@ def _render_game(store: Store, game: Game, state: Any, who: Who, frame: bool = F
                       if model.get("over") else None)
     model.update(extra)
     model["poll_url"] = url_for("card.poll", code=game.code, seq=model["seq"],
+                                seats=play.seats_signature(store.seats(game)),
                                 **{k: v for k, v in request.args.items()
                                    if k in ("pick", "tile", "cell", "rot", "flip")})
     model["poll_seconds"] = (botplay.BOT_STEP_SECONDS if frame
@@ -410,11 +405,13 @@ SEAT_KINDS = ("person", *LEVELS)  # "person" or a bot level
 def new() -> str:
     """The form for a new card-edition game: seats (person or bot), names, mode."""
     return render_template("card/new.html", kinds=SEAT_KINDS, level_labels=LEVEL_LABELS,
+                           name_max=NAME_MAX,
                            form={}, error=None)
 
 
 def _new_form_error(message: str, form: dict[str, Any]) -> tuple[str, int]:
     return render_template("card/new.html", kinds=SEAT_KINDS, level_labels=LEVEL_LABELS,
+                           name_max=NAME_MAX,
                            form=form, error=message), 400
 
 
@@ -499,7 +496,7 @@ def poll(code: str) -> Response | str | tuple[str, int]:
     seq, status = game.seq, game.status
     seen = request.args.get("seq", "")
     if g.htmx:
-        if seen == str(seq):
+        if not play.behind(store, game, number(seen), request.args.get("seats")):
             return Response(status=204)
         return _shown(store, game, botplay.frame_after(store, game, number(seen)))
     state = store.state(game)
@@ -514,35 +511,26 @@ def poll(code: str) -> Response | str | tuple[str, int]:
 
 @bp.post("/<code>/act")
 def act(code: str) -> Response | tuple[str, int]:
-    """One action line from the viewer's seat, checked by the engine."""
+    """One action line from the viewer's seat, through the one play pipeline (webapp/play.py):
+    checked against the page's move number and by the engine, then the bots' replies."""
     store, game = _load(code)
     state = store.state(game)
     seat = _acting_seat(store, game, state)
-    line = request.form.get("action", "")
-    seen = number(request.form.get("seq"))
-    if seen is None:
-        return page(400, _("Page out of date"),
-                    _("This move did not say which state of the game it was made on. Reload "
-                      "the page and try again."), back=url_for("card.game", code=game.code))
+    if seat is None and _mode(game) == "hotseat":  # one screen: nobody joins, a hand is shown
+        return _refused(game, play.Refusal(403, _("Not allowed"), _(
+            "This is not your seat: only the phone that took a seat can act for it.")))
     try:
-        action = A.parse_action(line)
-    except IllegalAction as err:
-        return _refused(game, refusal_message(err))
-    if action.player != seat:
-        abort(403)
-    try:
-        store.act(game, seat, line, seen)
-    except IllegalAction as err:
-        return _refused(game, refusal_message(err))
-    at = botplay.play_pending(store, game)  # the bots' replies, before the answer
-    return redirect(url_for("card.game", code=game.code, at=at), 303)
+        played = play.play(store, game, seat,
+                           request.form.get("action", ""), play.seen_seq(request.form.get("seq")),
+                           A.parse_action, game.config["players"])
+    except play.Refusal as refusal:
+        return _refused(game, refusal)
+    return redirect(url_for("card.game", code=game.code, at=played.at), 303)
 
 
-def _refused(game: Game, message: str) -> tuple[str, int]:
-    """The refusal page; the reason is a sentence (the engine's English one gets its stop)."""
-    reason = message if message.endswith((".", "!", "?")) else f"{message}."
-    return page(400, _("That move is not allowed"),
-                _("The game refused it: %(reason)s", reason=reason),
+def _refused(game: Game, refusal: play.Refusal) -> tuple[str, int]:
+    """A refused move: the refusal's box (in the page's #flash box for htmx), the game kept."""
+    return page(refusal.status, refusal.title, refusal.message,
                 back=url_for("card.game", code=game.code))
 
 
@@ -597,19 +585,15 @@ def hide(code: str) -> Response:
 # ---------------------------------------------------------------------- joining (table mode)
 @bp.get("/join")
 def join_code() -> Response | tuple[str, int]:
-    """Join by typing a code: on to that game's join page."""
-    code = "".join(ch for ch in request.args.get("code", "").upper() if ch.isalnum())[:12]
-    if not code:
-        return page(400, _("No code"), _("Type the code shown on the table's screen, like "
-                                         "ABC234."), back=url_for("card.new"))
-    return redirect(url_for("card.join", code=code), 303)
+    """Join by typing a code: on to that game's join page (webapp/play.py)."""
+    return play.join_by_code(_store(), request.args.get("code"))
 
 
 @bp.get("/<code>/join")
 def join(code: str) -> str | Response:
     """The open seats of a table: take one."""
     store, game = _load(code)
-    if _own_seat(store, game) is not None:
+    if play.cookie_seat(store, game) is not None:
         return redirect(url_for("card.game", code=game.code), 303)
     seats = store.seats(game)
     names = game.config["players"]

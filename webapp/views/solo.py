@@ -26,7 +26,6 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from bots.levels import LEVEL_NAMES
@@ -34,6 +33,7 @@ from rollwrite.material import TARGET
 from rollwrite.solitaire import result as challenge_result
 from webapp import botplay
 from webapp import table_page as P  # noqa: N812
+from webapp.botplay import LEVEL_LABELS
 from webapp.context import store as _store
 from webapp.game_text import game_text
 from webapp.inputs import number
@@ -50,10 +50,6 @@ MAX_BOTS = 3
 SEED_MAX = 40  # characters of a typed challenge seed
 PAR_LEVEL = "strong"  # the bot whose result on the same seed is the par to beat
 RECORD_GAMES = 120  # finished challenges read for the records (newest first)
-LEVEL_LABELS = {
-    "random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong"),
-    "expert": _l("expert"),
-}
 _BROWSER_RE = re.compile(r"^[0-9a-f]{32}$")
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 

@@ -10,9 +10,7 @@ seat under a token derived from the old one, so each phone lands in its own seat
 
 from __future__ import annotations
 
-import hashlib
 import secrets
-from collections.abc import Mapping
 from typing import Any
 
 from flask import (
@@ -31,10 +29,11 @@ from flask import (
 from flask_babel import gettext as _
 
 from bots.hints import dice_hint as bot_hint
-from bots.levels import make_bot
-from facade.errors import IllegalAction
+from bots.stand_in import stand_in_step
 from rollwrite import actions as A  # noqa: N812
-from webapp import botplay
+from rollwrite.material import DICE
+from rollwrite.state import GameState
+from webapp import botplay, play
 from webapp import table_page as P  # noqa: N812
 from webapp.context import is_host as _is_host
 from webapp.context import qr_response, remembered
@@ -44,8 +43,8 @@ from webapp.errors import page
 from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.points_chart import end_chart
-from webapp.store import Conflict, Game, NotFound, normalise_code
-from webapp.table_events import action_text, event_text, refusal_text
+from webapp.store import Conflict, Game, NotFound
+from webapp.table_events import action_text, event_text
 from webapp.table_hint import hint_dice, hint_reason, hint_words
 from webapp.table_seats import (
     NAME_MAX,
@@ -68,11 +67,6 @@ def new_seed() -> str:
 
 # kinds of game whose pages are these (others have their own areas)
 KINDS = ("table", "solo")  # solo: a table whose other seats are bots (webapp/views/solo.py)
-# where the home page's code field sends a code of each kind
-JOIN_PAGES = {
-    "table": "tables.join", "card": "card.join", "dice": "dice.table", "replay": "replay.game",
-    "solo": "tables.table",
-}
 
 
 def _game(code: str) -> Game:
@@ -166,16 +160,9 @@ def new() -> Any:
 
 
 @bp.get("/join")
-def join_code() -> Response:
-    """The home page's code field: on to that table's join page."""
-    code = normalise_code(request.args.get("code", ""))
-    if not code:
-        raise NotFound("")
-    game = _store().game(code)
-    page = JOIN_PAGES.get(game.kind)
-    if page is None or page not in current_app.view_functions:
-        raise NotFound(code)
-    return redirect(url_for(page, code=game.code), 303)
+def join_code() -> Response | tuple[str, int]:
+    """The home page's code field: on to that game's join page (webapp/play.py)."""
+    return play.join_by_code(_store(), request.args.get("code"))
 
 
 @bp.route("/<code>/join", methods=["GET", "POST"])
@@ -213,9 +200,9 @@ def join(code: str) -> Any:
 
 
 # ---------------------------------------------------------------------------- the page
-def _roll_count(state: Any) -> int:
-    """How many dice faces a manual roll needs now (5, or the dice being rerolled)."""
-    return len(state.reroll_dice) if state.phase == "reroll" else 5
+def _roll_count(state: GameState) -> int:
+    """How many dice faces a manual roll needs now (all the dice, or those being rerolled)."""
+    return len(state.reroll_dice) if state.phase == "reroll" else DICE
 
 
 def _table_context(game: Game, seat: int | None, args: Any,
@@ -239,7 +226,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
     ctx: dict[str, Any] = {
         "game": game, "state": state, "view": view, "seat": seat, "names": names,
         "seats": seats, "seq": seq, "legal": [str(a) for a in legal], "host": _is_host(game),
-        "seat_sig": _seat_sig(seats),
+        "seat_sig": play.seats_signature(seats),
         "last_line": last_line, "free_seats": [s.seat for s in seats if not s.taken],
         "poll_seconds": current_app.config["POLL_SECONDS"],
         "args": {k: v for k, v in args.items() if k in ("cell", "k", "mode", "faces")},
@@ -375,13 +362,6 @@ def table(code: str) -> Any:
     return _render_table(game, at=_frame_arg(game))
 
 
-def _seat_sig(seats: list[Any]) -> str:
-    """A short fingerprint of who holds which seat: a join or a freed seat changes it, so
-    polling phones refresh although no move was made."""
-    text = "|".join(f"{s.seat}:{s.name or ''}:{int(s.taken)}" for s in seats)
-    return hashlib.sha256(text.encode()).hexdigest()[:10]
-
-
 @bp.get("/<code>/poll")
 def poll(code: str) -> Any:
     """htmx polling: 204 while the game stands at `seq`, else the next frame of the bots'
@@ -389,12 +369,11 @@ def poll(code: str) -> Any:
     its seat there. Reads only."""
     game = _game(code)
     found = number(request.args.get("seq"))
-    seen = -1 if found is None else found
     if game.next_code:
         resp = make_response("", 204)
         resp.headers["HX-Redirect"] = url_for("tables.follow", code=game.code)
         return resp
-    if seen == game.seq and request.args.get("seats") in (None, _seat_sig(_store().seats(game))):
+    if not play.behind(_store(), game, found, request.args.get("seats")):
         return Response(status=204)
     return _render_table(game, at=botplay.frame_after(_store(), game, found))
 
@@ -469,8 +448,9 @@ def log(code: str) -> Any:
 
 
 # ---------------------------------------------------------------------------- acting
-class Unclear(Exception):
+def _unclear(message: str) -> play.Refusal:
     """A form that names no complete action; the message says what is missing."""
+    return play.Refusal(400, _("Nothing to do"), message)
 
 
 def _notation(seat: int, form: dict[str, Any]) -> str:
@@ -489,66 +469,26 @@ def _notation(seat: int, form: dict[str, Any]) -> str:
     if step == "reroll":
         dice = _list(form.get("reroll"))
         if not dice:
-            raise Unclear(_("Tick the dice you want to reroll first."))
+            raise _unclear(_("Tick the dice you want to reroll first."))
         return f"{p} reroll {','.join(dice)}"
     if step == "change":
         dice = _list(form.get("change"))
         if not dice:
-            raise Unclear(_("Tick the dice whose colour you want to change first."))
+            raise _unclear(_("Tick the dice whose colour you want to change first."))
         return f"{p} change {','.join(dice)} to {form.get('to', '')}"
-    raise Unclear(_("The form named no action. Tap one of the buttons."))
+    raise _unclear(_("The form named no action. Tap one of the buttons."))
 
 
-def _refusal_title(err: IllegalAction) -> str:
-    """A translated headline for an engine refusal, from its stable code (the detail below it
-    is `refusal_text`: the code and params worded in the page's language)."""
-    titles = {
-        "notation": _("Not a move"),
-        "not_your_turn": _("Not your turn"),
-        "game_over": _("The game is over"),
-        "wrong_phase": _("Not now"),
-        "illegal_placement": _("It cannot go there"),
-        "unaffordable": _("Not enough to pay for that"),
-        "tile_unavailable": _("That tile cannot be taken"),
-        "must_draw": _("A tile must be drawn"),
-        "unpick_refused": _("Too late to take it back"),
-    }
-    return titles.get(getattr(err, "code", ""), _("Not allowed"))
-
-
-def _refuse(game: Game, status: int, title: str, message: str, code: str = "") -> Any:
+def _refuse(game: Game, refusal: play.Refusal) -> Any:
+    """A refused move: JSON for a program, else the table page with the refusal above it
+    (its fragment for htmx, which does not put the refused form's address in the history)."""
     if _wants_json():
-        return jsonify({"ok": False, "error": message, "title": title, "code": code}), status
-    resp = _render_table(game, status, message, title, args={})
+        return jsonify({"ok": False, "error": refusal.message, "title": refusal.title,
+                        "code": refusal.code}), refusal.status
+    resp = _render_table(game, refusal.status, refusal.message, refusal.title, args={})
     if g.htmx:
         resp.headers["HX-Push-Url"] = "false"
     return resp
-
-
-def _seen_seq(form: Mapping[str, Any]) -> int | None:
-    """The `seq` a form carries (the move number of the page it was sent from); None when it
-    is missing or not a whole number from 0 up."""
-    return number(form.get("seq"))
-
-
-def _refuse_no_seq(game: Game) -> Any:
-    return _refuse(game, 400, _("Reload the page"),
-                   _("This move did not say which state of the game it was made on, so it was "
-                     "not played. Reload the page, look at the game as it stands, then try "
-                     "again."))
-
-
-def _refuse_moved_first(game: Game) -> Any:
-    return _refuse(game, 409, _("Someone moved first"),
-                   _("Another move reached the table before yours. The page now shows the "
-                     "game as it stands; look, then try again."))
-
-
-def _refuse_illegal(game: Game, err: IllegalAction) -> Any:
-    """An engine refusal, worded from its code and params in the page's language."""
-    view = _store().state(game).player_view(None)
-    return _refuse(game, 422, _refusal_title(err), refusal_text(err, _names(game), view),
-                   err.code)
 
 
 @bp.post("/<code>/act")
@@ -558,37 +498,22 @@ def act(code: str) -> Any:
     out of date is refused (409) instead of being applied to a game the player has not seen."""
     game = _game(code)
     seat = _seat(game)
-    if seat is None:
-        return _refuse(game, 403, _("Not seated"),
-                       _("This phone holds no seat at this table: join first."))
     form = _form()
-    seen = _seen_seq(form)
-    if seen is None:
-        return _refuse_no_seq(game)
-    try:
+    seen = play.seen_seq(form.get("seq"))
+    try:  # the form's own checks first (seat, seq, a complete action), then the one pipeline
+        if seat is None:
+            raise play.not_seated()
+        if seen is None:
+            raise play.no_seq()
         text = _notation(seat, form)
-    except Unclear as err:
-        return _refuse(game, 400, _("Nothing to do"), str(err))
-    try:
-        action = A.parse_action(text)
-    except IllegalAction as err:
-        return _refuse_illegal(game, err)
-    if action.player != seat:
-        return _refuse(game, 403, _("Not your seat"),
-                       _("This phone plays seat %(n)s; that action is for another seat.",
-                         n=seat + 1))
-    try:
-        state, events = _store().act(game, seat, text, seen)
-    except Conflict:
-        return _refuse_moved_first(game)
-    except IllegalAction as err:
-        return _refuse_illegal(game, err)
-    at = botplay.play_pending(_store(), game)  # the bots' replies, before the answer
+        played = play.play(_store(), game, seat, text, seen, A.parse_action, _names(game))
+    except play.Refusal as refusal:
+        return _refuse(game, refusal)
     if _wants_json():
         names = _names(game)
-        return jsonify({"ok": True, "seq": state.seq,
-                        "events": [event_text(e.to_dict(), names) for e in events]})
-    return redirect(url_for("tables.table", code=game.code, at=at), 303)
+        return jsonify({"ok": True, "seq": played.state.seq,
+                        "events": [event_text(e.to_dict(), names) for e in played.events]})
+    return redirect(url_for("tables.table", code=game.code, at=played.at), 303)
 
 
 # ---------------------------------------------------------------------------- bots, hint
@@ -598,8 +523,9 @@ def skip(code: str) -> Any:
     them the turn, so this is rare): every pending bot action now, then the present."""
     game = _game(code)
     if _seat(game) is None:
-        return _refuse(game, 403, _("Not seated"),
-                       _("Only the player of this game can make the bots hurry."))
+        return _refuse(game, play.Refusal(403, _("Not seated"),
+                                          _("Only the player of this game can make the bots "
+                                            "hurry.")))
     botplay.play_pending(_store(), game)
     return redirect(url_for("tables.table", code=game.code), 303)
 
@@ -631,12 +557,14 @@ def hint(code: str) -> Any:
     game = _game(code)
     seat = _seat(game)
     if game.kind != "solo" or seat is None:
-        return _refuse(game, 403, _("No hints here"),
-                       _("Hints are for solo games, for the player of the game."))
+        return _refuse(game, play.Refusal(403, _("No hints here"),
+                                          _("Hints are for solo games, for the player of the "
+                                            "game.")))
     state = _store().state(game)
     if state.is_over() or seat not in state.to_act() or state.is_chance():
-        return _refuse(game, 409, _("Nothing to hint"),
-                       _("A hint helps when it is your move; wait for your turn or your pick."))
+        return _refuse(game, play.Refusal(409, _("Nothing to hint"),
+                                          _("A hint helps when it is your move; wait for your "
+                                            "turn or your pick.")))
     action = _hint_for(game, state, seat)
     info = {"action": str(action), "words": hint_words(action, list(state.dice)),
             "reason": hint_reason(state, action), "cells": hint_cells(action),
@@ -661,21 +589,6 @@ def host_free(code: str, seat: int) -> Any:
     return redirect(url_for("tables.table", code=game.code), 303)
 
 
-def host_step(state: Any, seat: int) -> str | None:
-    """The step the host takes for an absent seat: the roll that is due, the lightest of
-    `setup none` / `pass` / `end` the rules allow, else the greedy bot's move."""
-    if seat not in state.to_act():
-        return None
-    if state.is_chance() and seat == state.active:
-        return str(state.chance_action())
-    legal = state.legal_actions(seat)
-    for wanted in ("setup none", "pass", "end"):
-        for a in legal:
-            if str(a) == f"p{seat + 1} {wanted}":
-                return str(a)
-    return str(make_bot("rollwrite", "greedy", 0).decide(state, seat)) if legal else None
-
-
 @bp.post("/<code>/host/pass/<int:seat>")
 def host_pass(code: str, seat: int) -> Any:
     """The host acts for an absent player until that seat has nothing left to do now. The form
@@ -686,21 +599,22 @@ def host_pass(code: str, seat: int) -> Any:
     state = store.state(game)
     if not 0 <= seat < state.players:
         abort(404)
-    seen = _seen_seq(_form())
+    seen = play.seen_seq(_form().get("seq"))
     if seen is None:
-        return _refuse_no_seq(game)
+        return _refuse(game, play.no_seq())
     if seat not in state.to_act():
-        return _refuse(game, 409, _("Nothing to pass"),
-                       _("%(name)s has nothing to do right now.", name=_names(game)[seat]))
+        return _refuse(game, play.Refusal(409, _("Nothing to pass"),
+                                          _("%(name)s has nothing to do right now.",
+                                            name=_names(game)[seat])))
     for step in range(HOST_PLAY_STEPS):
-        text = host_step(state, seat)
+        text = stand_in_step(state, seat)
         if text is None:
             break
         try:  # the first step is judged against the page the host saw, like a player's move
             state, _events = store.act(game, seat, text, seen, by_host=True)
         except Conflict:
             if step == 0:  # that seat moved (or the game went on) since the host's page
-                return _refuse_moved_first(game)
+                return _refuse(game, play.moved_first())
             break  # the table moved on meanwhile: show it as it stands
         seen = state.seq
     at = botplay.play_pending(store, game)
@@ -718,8 +632,8 @@ def again(code: str) -> Any:
     if seat is None and not _is_host(game):
         abort(403)
     if game.status != "over":
-        return _refuse(game, 409, _("Game not over"),
-                       _("A new game can start once this one is over."))
+        return _refuse(game, play.Refusal(409, _("Game not over"),
+                                          _("A new game can start once this one is over.")))
     if not game.next_code:
         seats = store.seats(game)
         names = [s.name or f"Seat {s.seat + 1}" for s in seats]
@@ -769,4 +683,4 @@ def follow(code: str) -> Response:
     return resp
 
 
-__all__ = ["bp", "host_step", "page"]
+__all__ = ["bp", "page"]
