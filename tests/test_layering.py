@@ -3,6 +3,7 @@ app <- benchmarks <- command line. No module imports from a higher layer, nor fr
 package on its own layer."""
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,20 @@ def test_sql_lives_in_the_store_alone():
               if ".engine.connect(" in path.read_text(encoding="utf-8")
               or ".engine.begin(" in path.read_text(encoding="utf-8")]
     assert found == []
+
+
+NOTATION_IN_TEMPLATES = re.compile(
+    r"""['"]p%d|['"]p['"]\s*~|~\s*['"]\s*(?:setup|arms|take|build|pick|draw|choose|roll)\b""")
+
+
+def test_templates_build_no_notation():
+    """Issue 20: the views hand templates ready actions (their lines from the engine's legal
+    actions); no template writes a line of the notation itself."""
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()[:80]}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if NOTATION_IN_TEMPLATES.search(line)
+    ]
+    assert found == []
+    assert NOTATION_IN_TEMPLATES.search("{% set t = 'p%d setup %s'|format(me + 1, L) %}")

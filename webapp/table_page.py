@@ -4,6 +4,7 @@ tapped cell. Nothing here decides a rule; it only sorts what `legal_actions` lis
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,9 +17,33 @@ FACE_LETTERS = tuple(LETTER[face] for face in FACES)  # R B P G Y W
 COLOUR_OF = COLOUR_OF_LETTER  # R -> red ... W -> white
 
 
-def verb(action: Any) -> str:
-    """The verb of an action's notation: `p1 choose R3 with 1,2` -> `choose`."""
-    return str(action).split()[1]
+VERBS: dict[type, str] = {  # the group a page shows an action in, by the action's type
+    A.Roll: "roll", A.Reroll: "reroll", A.Change: "change", A.Choose: "choose", A.Draw: "draw",
+    A.Extra: "extra", A.ArmsCell: "arms", A.ArmsTrack: "arms", A.End: "end", A.Undo: "undo",
+    A.Pick: "pick", A.Pass: "pass", A.Unpick: "unpick", A.Setup: "setup",
+}
+
+
+def verb(action: A.Action) -> str:
+    """The group of an action, from its type: `Choose(...)` -> "choose"."""
+    return VERBS[type(action)]
+
+
+def track_actions(legal: Sequence[A.Action]) -> dict[str, list[dict[str, str]]]:
+    """The legal actions that name a track, ready for buttons in the sheet's track order:
+    `setup` (a starting track; the choice of none last, without a colour) and `arms` (two
+    boxes of one track), each {"colour", "letter", "action"}."""
+    order = {c: i for i, c in enumerate(COLOURS)}
+    out: dict[str, list[dict[str, str]]] = {"setup": [], "arms": []}
+    for a in legal:
+        colour = a.track if isinstance(a, A.Setup) else a.colour if isinstance(
+            a, A.ArmsTrack) else None
+        if isinstance(a, A.Setup | A.ArmsTrack):
+            out[verb(a)].append({"colour": colour or "", "letter": LETTER[colour] if colour
+                                 else "", "action": str(a)})
+    for group in out.values():
+        group.sort(key=lambda d: order.get(d["colour"], len(order)))
+    return out
 
 
 @dataclass

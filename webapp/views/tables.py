@@ -239,6 +239,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
     verbs = {P.verb(a) for a in legal}
     ctx["verbs"] = verbs
     ctx["actions"] = {v: [str(a) for a in legal if P.verb(a) == v] for v in verbs}
+    ctx["tracks"] = P.track_actions(legal)  # ready actions: the page builds no notation
     ctx["choices"] = P.group_choices(legal, list(state.dice))
     ctx["rerolls"] = "reroll" in verbs
     ctx["changes"] = "change" in verbs
