@@ -10,14 +10,14 @@ from typing import Any
 from benchmarks.timing import games_per_s
 from facade.grid import is_legal
 from rollwrite.material import SHAPES
+from rollwrite.shape_index import placement_index
 from rollwrite.simulate import random_game
-from rollwrite.tables import table
 
 
 def mid_game_sheets(count: int = 20, cells: int = 20, seed: int = 2026) -> list[int]:
     """Fixed buildings of about `cells` filled cells, grown by legal random placements."""
     rng = random.Random(seed)
-    t = table()
+    t = placement_index()
     out = []
     while len(out) < count:
         filled = 0
@@ -32,7 +32,7 @@ def mid_game_sheets(count: int = 20, cells: int = 20, seed: int = 2026) -> list[
 
 def legal_placements_us(repeats: int = 300) -> float:
     """Median µs to list every legal placement of all 23 shapes on one sheet."""
-    t = table()
+    t = placement_index()
     sheets = mid_game_sheets()
     samples = []
     for _ in range(repeats):

@@ -17,7 +17,7 @@ from boardgame.material import (
 )
 from boardgame.phases import ARMS, BUILD, DISCARD
 from facade.grid import CELLS, COL_MASKS, COLS, FULL, GROUND
-from facade.table import PlacementTable
+from facade.placement_index import PlacementIndex
 
 if TYPE_CHECKING:
     from boardgame.state import GameState
@@ -29,9 +29,9 @@ _NOT_E = FULL & ~COL_MASKS[COLS - 1]
 
 
 @cache
-def tile_table() -> PlacementTable:
+def tile_table() -> PlacementIndex:
     """Every placement of every card-edition tile; tiles rotate and flip (RULES 2.3)."""
-    return PlacementTable([TILES[t] for t in TILE_IDS], mirror=True)
+    return PlacementIndex([TILES[t] for t in TILE_IDS], mirror=True)
 
 
 def neighbours(mask: int) -> int:

@@ -13,8 +13,8 @@ from bots.rollwrite.evaluate import grid_value, sheet_value
 from bots.rollwrite.greedy import STAR_COST, GreedyBot, rank_choices
 from bots.rollwrite.strong import StrongBot
 from rollwrite import actions as A  # noqa: N812
+from rollwrite.shape_index import SHAPE_INDEX, placement_index
 from rollwrite.state import GameState
-from rollwrite.tables import SHAPE_INDEX, table
 
 # Imagined futures per candidate, the same dice for every candidate; fewer with more players,
 # as each future then holds more turns. Solitaire seeds 0-9 (strong: 11.9 turns), CPU time:
@@ -107,7 +107,7 @@ class ExpertBot(StrongBot):
         tid = state.turn_state.chosen.tile
         sheet = state.sheets[p]
         filled, bricks = sheet.building.filled, sheet.building.bricks
-        t = table(state.mirror)
+        t = placement_index(state.mirror)
         blue = sheet.stars_left("blue") > 0
         options: list[tuple[float, int, int]] = []
         for i in t.legal_indices(filled, [SHAPE_INDEX[tid]]):

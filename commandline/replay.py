@@ -10,10 +10,10 @@ from typing import Any, TextIO
 from boardgame.state import GameState as CardGame
 from facade.errors import IllegalAction
 from facade.gametext import GameText, GameTextError, read_text, replay_text
-from rollwrite.state import GameState as DiceGame
+from rollwrite.state import GameState as RollWriteState
 
 ENGINES: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "rollwrite": DiceGame,
+    "rollwrite": RollWriteState,
     "boardgame": CardGame,
 }
 

@@ -3,9 +3,9 @@
 from facade.building import Building
 from facade.errors import IllegalAction, NotationError
 from facade.notation import Drawn, format_placement, parse_placement
+from facade.placement_index import PlacementIndex
 from facade.scoring import Line, newly_completed
 from facade.shapes import Placement, Shape, placements
-from facade.table import PlacementTable
 
 __all__ = [
     "Building",
@@ -14,7 +14,7 @@ __all__ = [
     "Line",
     "NotationError",
     "Placement",
-    "PlacementTable",
+    "PlacementIndex",
     "Shape",
     "format_placement",
     "newly_completed",

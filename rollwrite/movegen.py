@@ -22,7 +22,7 @@ from rollwrite.material import (
     colour_of,
 )
 from rollwrite.phases import MAIN, PASSIVE, SETUP
-from rollwrite.tables import SHAPE_INDEX, shape_fits, table
+from rollwrite.shape_index import SHAPE_INDEX, placement_index, shape_fits
 
 if TYPE_CHECKING:
     from rollwrite.state import GameState
@@ -159,7 +159,7 @@ def keeps_chosen_placeable(state: GameState, cell_mask: int) -> bool:
     if chosen is None or state.turn_state.drawn:
         return True
     filled = state.sheets[state.active].building.filled | cell_mask
-    return table(state.mirror).any_legal(filled, SHAPE_INDEX[chosen.tile])
+    return placement_index(state.mirror).any_legal(filled, SHAPE_INDEX[chosen.tile])
 
 
 def single_cells(state: GameState) -> list[int]:
@@ -316,7 +316,7 @@ def _draw_table(
     player: int, tile: str, mirror: bool
 ) -> tuple[tuple[int, tuple[A.Draw, ...], A.Draw], ...]:
     """Every placement of a tile with its draws (one per X cell) and its all-O draw."""
-    t = table(mirror)
+    t = placement_index(mirror)
     lo, hi = t.range_of(SHAPE_INDEX[tile])
     return tuple(
         (

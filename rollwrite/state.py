@@ -38,8 +38,8 @@ from rollwrite.material import (
 )
 from rollwrite.messages import event
 from rollwrite.phases import MAIN, OVER, PASSIVE, REROLL, ROLL, SETUP, Phase
+from rollwrite.shape_index import SHAPE_INDEX, fitting_shapes, placement_index, shape_fits
 from rollwrite.sheet import Sheet
-from rollwrite.tables import SHAPE_INDEX, fitting_shapes, shape_fits, table
 from rollwrite.turn import Choice, Turn, UndoPoint
 from rollwrite.view import player_view
 
@@ -143,7 +143,7 @@ class GameState:
         filled = self.sheets[p].building.filled
         return [
             Placement(tile, pl.mask, cell_names(pl.mask))
-            for pl in table(self.mirror).legal(filled, SHAPE_INDEX[tile])
+            for pl in placement_index(self.mirror).legal(filled, SHAPE_INDEX[tile])
         ]
 
     def draws_for(self, mask: int) -> list[A.Draw]:

@@ -4,7 +4,7 @@ states, and the dice-only table is a state the store can keep."""
 from boardgame.state import GameState as CardState
 from facade.contract import EngineState, StoredState
 from rollwrite.state import GameState as DiceState
-from webapp.dice_table import DiceTable
+from webapp.dice.roller import DiceRoller
 
 
 def dice(state: DiceState) -> EngineState:
@@ -17,6 +17,6 @@ def card(state: CardState) -> EngineState:
     return state
 
 
-def dice_only(table: DiceTable) -> StoredState:
+def dice_only(table: DiceRoller) -> StoredState:
     """The dice-only table."""
     return table

@@ -11,7 +11,7 @@ from pathlib import Path
 from boardgame.game import new_game as card_game
 from facade.contract import EngineState, StoredState
 from rollwrite.game import new_game as dice_game
-from webapp.dice_table import DiceTable
+from webapp.dice.roller import DiceRoller
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,5 +49,5 @@ def test_the_type_check_fails_a_state_that_breaks_the_contract(tmp_path):
 def test_both_editions_satisfy_the_engine_contract_at_run_time():
     assert isinstance(dice_game(2, 1), EngineState)
     assert isinstance(card_game(2, 1), EngineState)
-    assert isinstance(DiceTable({"players": ["A"], "seed": "s"}), StoredState)
-    assert not isinstance(DiceTable({"players": ["A"], "seed": "s"}), EngineState)
+    assert isinstance(DiceRoller({"players": ["A"], "seed": "s"}), StoredState)
+    assert not isinstance(DiceRoller({"players": ["A"], "seed": "s"}), EngineState)

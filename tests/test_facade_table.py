@@ -4,11 +4,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from facade.grid import FULL, is_legal
+from facade.placement_index import PlacementIndex
 from facade.shapes import Shape, placements
-from facade.table import PlacementTable
 
 SHAPES = [Shape.from_rows(s) for s in ["#/#", ".#/##", "##/##", ".#./###/.#.", "#####"]]
-TABLE = PlacementTable(SHAPES)
+TABLE = PlacementIndex(SHAPES)
 
 
 @settings(max_examples=300)

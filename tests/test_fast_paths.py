@@ -44,14 +44,14 @@ def test_card_build_options_match_the_plain_rule() -> None:
 def _rw_buildings(count: int, seed: int) -> list[int]:
     """Buildings grown by random legal placements, from empty to nearly full."""
     from facade.grid import is_legal
-    from rollwrite.tables import table
+    from rollwrite.shape_index import placement_index
 
     rng = random.Random(seed)
     out = []
     for _ in range(count):
         filled = 0
         for _ in range(rng.randrange(0, 16)):
-            options = [p.mask for p in table().placements if is_legal(p.mask, filled)]
+            options = [p.mask for p in placement_index().placements if is_legal(p.mask, filled)]
             if not options:
                 break
             filled |= rng.choice(options)
@@ -65,7 +65,7 @@ def test_shape_fits_matches_the_placement_rule_and_the_whole_table_pass() -> Non
     from facade.grid import is_legal
     from facade.shapes import placements
     from rollwrite.material import SHAPES
-    from rollwrite.tables import SHAPE_IDS, fitting_shapes, shape_fits
+    from rollwrite.shape_index import SHAPE_IDS, fitting_shapes, shape_fits
 
     seen = {True: 0, False: 0}
     for filled in _rw_buildings(60, 7):
@@ -81,13 +81,13 @@ def test_shape_fits_matches_the_placement_rule_and_the_whole_table_pass() -> Non
 
 
 def test_the_fit_memo_starts_afresh_when_full(monkeypatch) -> None:
-    from rollwrite import tables
+    from rollwrite import shape_index
 
     memo: dict[int, bool] = {}
-    monkeypatch.setattr(tables, "FIT_MEMO", (memo, {}))
-    monkeypatch.setattr(tables, "FIT_MEMO_LIMIT", 3)
+    monkeypatch.setattr(shape_index, "FIT_MEMO", (memo, {}))
+    monkeypatch.setattr(shape_index, "FIT_MEMO_LIMIT", 3)
     for shape in range(5):
-        assert tables.shape_fits(0, shape) is True  # an empty building takes every tile
+        assert shape_index.shape_fits(0, shape) is True  # an empty building takes every tile
     assert len(memo) <= 3 and (0 << 5 | 4) in memo
 
 
@@ -110,7 +110,7 @@ def test_rollwrite_choices_and_picks_match_a_plain_listing() -> None:
         colour_of,
     )
     from rollwrite.phases import MAIN, PASSIVE
-    from rollwrite.tables import fitting_shapes
+    from rollwrite.shape_index import fitting_shapes
 
     def plain_chooses(state) -> set:
         p = state.active

@@ -7,11 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from boardgame.state import GameState as CardGame
-from rollwrite.state import GameState as DiceGame
-from webapp.dice_table import DiceTable
+from rollwrite.state import GameState as RollWriteState
+from webapp.dice.roller import DiceRoller
 
 FACTORIES: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "rollwrite": DiceGame,
+    "rollwrite": RollWriteState,
     "boardgame": CardGame,
-    "dice": DiceTable,  # the dice-only table: rolls for a table playing on paper pads
+    "dice": DiceRoller,  # the dice-only table: rolls for a table playing on paper pads
 }

@@ -1,7 +1,7 @@
 """The one way a move reaches a game from the web, for every edition: the seat this browser
 holds, the move number its page showed, the engine's judgement, a move that came second, the
 bots' replies, and whether a polling page is behind. An edition's views plug in their engine's
-notation parser and show the outcome with their own templates (webapp/views/tables.py for
+notation parser and show the outcome with their own templates (webapp/views/companion.py for
 Roll & Write, webapp/views/card.py for the card edition); nothing here is written twice there."""
 
 from __future__ import annotations
@@ -18,16 +18,16 @@ from facade.contract import EngineState
 from facade.errors import IllegalAction
 from facade.events import Event
 from webapp import botplay
+from webapp.companion.events import refusal_text
 from webapp.errors import page
 from webapp.inputs import number
 from webapp.store import Conflict, Game, NotFound, Seat, Store, normalise_code
-from webapp.table_events import refusal_text
 
 Parser = Callable[[str], Any]  # a notation line -> the edition's action (IllegalAction if not)
 
 # Where a code typed on any join form leads, by kind of game (each area has its own pages).
 JOIN_PAGES = {
-    "table": "tables.join", "solo": "tables.table", "card": "card.join", "dice": "dice.table",
+    "table": "companion.join", "solo": "companion.table", "card": "card.join", "dice": "dice.table",
     "replay": "replay.game",
 }
 

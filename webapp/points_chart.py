@@ -86,7 +86,7 @@ def _axis_max(top: int) -> int:
 def chart_svg(data: PointsByTurn, names: Sequence[str], title: str, desc: str,
               turn_word: str, points_word: str) -> Markup:
     """The line chart of `data` as inline SVG (role img, labelled by its title and
-    description); the same numbers go in a table beside it (`tables/_chart.html`)."""
+    description); the same numbers go in a table beside it (`_points_chart.html`)."""
     n = len(data.turns)
     top = _axis_max(max((max(p) for p in data.points if p), default=0))
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM

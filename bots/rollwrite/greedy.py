@@ -9,8 +9,8 @@ from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import DICE, TRACK_LENGTH, TRACKS
 from rollwrite.phases import Phase
+from rollwrite.shape_index import SHAPE_INDEX, placement_index
 from rollwrite.state import GameState
-from rollwrite.tables import SHAPE_INDEX, table
 
 STAR_COST = 0.45
 BONUS_COST = 0.3
@@ -21,7 +21,7 @@ def placement_options(state: GameState, tile: str) -> list[tuple[float, int, int
     """(grid value, mask, X cell) of every legal placement of `tile` with its best X."""
     sheet = state.sheets[state.active]
     filled, bricks = sheet.building.filled, sheet.building.bricks
-    t = table(state.mirror)
+    t = placement_index(state.mirror)
     out = []
     for i in t.legal_indices(filled, [SHAPE_INDEX[tile]]):
         mask = t.placements[i].mask

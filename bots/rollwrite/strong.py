@@ -11,8 +11,8 @@ from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import DICE, FACES, SHAPES, colour_of
 from rollwrite.movegen import choose_options
+from rollwrite.shape_index import SHAPE_IDS, SHAPE_INDEX, placement_index
 from rollwrite.state import GameState
-from rollwrite.tables import SHAPE_IDS, SHAPE_INDEX, table
 
 SAMPLES = 16  # imagined rolls per estimate
 TOP = 8  # placements looked at more closely
@@ -32,7 +32,7 @@ def immediate_gain(filled: int, bricks: int, mask: int) -> float:
 
 def best_gain_by_shape(state: GameState, player: int, filled: int, bricks: int) -> dict[str, float]:
     """Per facade-sheet shape that fits: the most points one placement of it scores at once."""
-    t = table(state.mirror)
+    t = placement_index(state.mirror)
     out: dict[str, float] = {}
     for i in t.legal_indices(filled):
         tid = SHAPE_IDS[int(t.owner[i])]
@@ -164,7 +164,7 @@ class StrongBot(GreedyBot):
         tid = state.turn_state.chosen.tile
         sheet = state.sheets[p]
         filled, bricks = sheet.building.filled, sheet.building.bricks
-        t = table(state.mirror)
+        t = placement_index(state.mirror)
         blue = sheet.stars_left("blue") > 0
         options = []
         for i in t.legal_indices(filled, [SHAPE_INDEX[tid]]):

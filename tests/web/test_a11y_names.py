@@ -38,15 +38,15 @@ def test_dice_say_used_or_not_and_boxes_say_marked_or_empty(app, phone: Phone):
 def test_the_new_choice_is_named_apart_from_the_plain_choice():
     """A way button's label (it replaces its content for screen readers) says "yellow ★ New
     choice" for that choice, as the visible text beside the tile does."""
-    html = open("templates/tables/_actions.html", encoding="utf-8").read()
+    html = open("templates/companion/_actions.html", encoding="utf-8").read()
     button = re.search(r'<button type="submit" class="way-btn[^>]*>', html).group(0)
     assert "{% if w.new_choice %}, {{ _('yellow ★ New choice') }}{% endif %}" in button
 
 
 def test_no_aria_pressed_on_links_and_no_aria_label_on_plain_spans():
     for path in ("templates/card/_harbour.html", "templates/card/_actions.html",
-                 "templates/card/_macros.html", "templates/tables/_macros.html",
-                 "templates/tables/_table.html", "templates/replay/_board.html"):
+                 "templates/card/_macros.html", "templates/companion/_macros.html",
+                 "templates/companion/_table.html", "templates/replay/_board.html"):
         text = open(path, encoding="utf-8").read()
         assert "aria-pressed" not in text, path
         assert not re.search(r"<span(?![^>]*role=)[^>]*aria-label", text), path

@@ -33,7 +33,7 @@ from tests.web.test_card_routes import (
     seq_on,
     store_of,
 )
-from webapp.card_build import anchor, turn_of
+from webapp.card.build import anchor, turn_of
 
 LINK_RE = re.compile(r'href="(/c/[A-Z0-9]+\?[^"]+)"')
 HAND_RE = re.compile(r'<section class="hand".*?</section>', re.S)

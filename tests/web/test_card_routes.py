@@ -18,8 +18,8 @@ from facade.grid import cell_name
 from facade.shapes import Shape
 from tests.web.conftest import Phone
 from webapp import botplay
-from webapp.card_build import TURNS, anchor, image, image_of, turn_of
-from webapp.table_seats import NAME_MAX
+from webapp.card.build import TURNS, anchor, image, image_of, turn_of
+from webapp.companion.seats import NAME_MAX
 
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
 SEQ_RE = re.compile(r'data-seq="(\d+)"')

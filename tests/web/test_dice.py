@@ -10,13 +10,13 @@ import pytest
 from facade.errors import IllegalAction
 from rollwrite.dice import seeded_roll
 from rollwrite.material import FACES, LETTER
-from webapp.dice_table import DiceTable
+from webapp.dice.roller import DiceRoller
 
 DIE_RE = re.compile(r'class="die die-big c-(\w+)"')
 
 
-def table(names: list[str | None] | None = None, seed: str = "s") -> DiceTable:
-    return DiceTable({"players": names or ["Ann", "Bo"], "seed": seed})
+def table(names: list[str | None] | None = None, seed: str = "s") -> DiceRoller:
+    return DiceRoller({"players": names or ["Ann", "Bo"], "seed": seed})
 
 
 def start(phone, names=("", ""), seed: str = "", count: str = "2") -> str:
@@ -120,7 +120,7 @@ def test_replaying_the_log_gives_the_same_table_and_clone_is_independent():
 )
 def test_a_bad_config_is_refused(config):
     with pytest.raises(IllegalAction):
-        DiceTable(config)
+        DiceRoller(config)
 
 
 # ---------------------------------------------------------------------- creating a table

@@ -145,11 +145,11 @@ def test_odd_digits_anywhere_get_a_4xx_not_a_500(app, phones, digits):
 
 @pytest.mark.parametrize("dice", ["²", "١", "9" * 5000, "1," * 60])
 def test_the_dice_table_reads_its_dice_in_ascii_and_refuses_the_rest(dice):
-    from webapp.dice_table import DiceTable, DiceTableError
+    from webapp.dice.roller import DiceRoller, DiceRollerError
 
-    table = DiceTable({"players": ["Ann", "Bo"], "seed": "s"})
+    table = DiceRoller({"players": ["Ann", "Bo"], "seed": "s"})
     table.apply("roll")
-    with pytest.raises(DiceTableError):
+    with pytest.raises(DiceRollerError):
         table.apply(f"reroll {dice}")
     assert table.seq == 1
 

@@ -18,7 +18,7 @@ from commandline.replay import replay as cli_replay
 from commandline.replay import run as cli_run
 from rollwrite.state import GameState
 from webapp.db import games
-from webapp.views import tables
+from webapp.views import companion as tables
 
 from .conftest import Phone
 from .test_solo import act, forward, play_to_the_end, start_bots, start_challenge

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 
 from webapp import create_app
 from webapp.db import games, seats
-from webapp.views import tables
+from webapp.views import companion as tables
 
 from .conftest import Phone
 from .test_tables import act, api, create, host_pass, join, play_until

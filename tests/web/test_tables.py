@@ -10,7 +10,7 @@ import pytest
 
 from bots.stand_in import stand_in_step
 from webapp import create_app
-from webapp.views import tables
+from webapp.views import companion as tables
 
 from .conftest import Phone
 
@@ -675,15 +675,15 @@ FORM_RE = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
 
 
 def test_every_template_form_that_makes_a_move_sends_the_seq():
-    """Statically: each form of templates/tables/ posting to /act or to the host's pass
+    """Statically: each form of templates/companion/ posting to /act or to the host's pass
     carries the page's seq (a form without it would now be refused)."""
     from pathlib import Path
 
-    folder = Path(__file__).resolve().parents[2] / "templates" / "tables"
+    folder = Path(__file__).resolve().parents[2] / "templates" / "companion"
     found = 0
     for path in sorted(folder.glob("*.html")):
         for attrs, body in FORM_RE.findall(path.read_text()):
-            if "tables.act" in attrs or "tables.host_pass" in attrs:
+            if "companion.act" in attrs or "companion.host_pass" in attrs:
                 found += 1
                 assert '<input type="hidden" name="seq" value="{{ seq }}">' in body, (
                     f"{path.name}: {attrs.strip()}")
@@ -831,7 +831,7 @@ def test_a_refusal_with_a_name_in_it_uses_the_names_of_the_table(app, phones):
 
 def test_refusal_wording_falls_back_to_the_engines_english_for_an_unworded_code(app):
     from facade.errors import IllegalAction
-    from webapp.table_events import refusal_text
+    from webapp.companion.events import refusal_text
 
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         plain = IllegalAction("dice are numbered 1 to 5")  # code `illegal`: no params

@@ -11,7 +11,7 @@ AREAS = (
     "home",
     "dice",
     "pads",
-    "tables",
+    "companion",
     "card",
     "replay",
     "solo",

@@ -35,8 +35,9 @@ from facade.errors import IllegalAction
 from facade.grid import bits, cell_name, parse_cell
 from webapp import botplay, play
 from webapp.botplay import LEVEL_LABELS
-from webapp.card_build import build_step, cards_words
+from webapp.card.build import build_step, cards_words
 from webapp.colours import COLOUR_WORDS, tile_words
+from webapp.companion.seats import NAME_MAX
 from webapp.context import is_host as _is_host
 from webapp.context import remembered
 from webapp.context import set_cookie as _set_cookie
@@ -48,7 +49,6 @@ from webapp.limits import create_limited
 from webapp.points_chart import end_chart
 from webapp.security import PRIVATE
 from webapp.store import Game, Store
-from webapp.table_seats import NAME_MAX
 
 bp = Blueprint("card", __name__, url_prefix="/c")
 

@@ -23,7 +23,7 @@ from webapp import errors
 from webapp.colours import COLOUR_WORDS
 from webapp.context import qr_response
 from webapp.context import store as _store
-from webapp.dice_table import MAX_NAME, MAX_PLAYERS, MAX_SEED, DiceTable, DiceTableError
+from webapp.dice.roller import MAX_NAME, MAX_PLAYERS, MAX_SEED, DiceRoller, DiceRollerError
 from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.refusals import refusal_message
@@ -34,14 +34,14 @@ bp = Blueprint("dice", __name__, url_prefix="/d")
 HISTORY_TURNS = 30  # turns the history shows, newest first
 
 
-def player_name(table: DiceTable, player: int) -> str:
+def player_name(table: DiceRoller, player: int) -> str:
     """A player's name as typed, or "Player n" in the page's language."""
     return table.names[player] or _("Player %(number)s", number=player + 1)
 
 
 def error_message(err: IllegalAction) -> str:
     """The dice table's refusal in the page's language (its English text if it has no code)."""
-    if not isinstance(err, DiceTableError):
+    if not isinstance(err, DiceRollerError):
         return refusal_message(err)
     p = err.params
     messages = {
@@ -104,7 +104,7 @@ def create() -> Response | tuple[str, int]:
         # Nobody claims a seat at a dice table; the rows only mirror the players (the Store
         # cannot create a game with zero seats: its seat insert needs at least one row).
         game = _store().create_game("dice", "dice", config, seat_count=len(config["players"]))
-    except DiceTableError as err:
+    except DiceRollerError as err:
         return render_template("dice/new.html", form=form, error=error_message(err),
                                max_players=MAX_PLAYERS, max_name=MAX_NAME,
                                max_seed=MAX_SEED), 400
@@ -112,7 +112,7 @@ def create() -> Response | tuple[str, int]:
 
 
 # ---------------------------------------------------------------------- the table
-def _panel_context(game: Game, table: DiceTable) -> dict[str, Any]:
+def _panel_context(game: Game, table: DiceRoller) -> dict[str, Any]:
     """What the dice panel shows: the dice, whose turn, the history."""
     history = []
     for turn in reversed(table.turns[-HISTORY_TURNS:]):
@@ -140,7 +140,7 @@ def _panel_context(game: Game, table: DiceTable) -> dict[str, Any]:
     }
 
 
-def _panel(game: Game, table: DiceTable, error: str | None = None, status: int = 200,
+def _panel(game: Game, table: DiceRoller, error: str | None = None, status: int = 200,
            error_title: str | None = None) -> tuple[str, int, dict[str, str]]:
     """The dice panel alone (htmx), marked so the page's script swaps it even on a 4xx."""
     html = render_template("dice/_panel.html", error=error, error_title=error_title,

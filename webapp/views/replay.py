@@ -26,7 +26,8 @@ from facade.gametext import GameText, GameTextError, read_text, replay_text
 from facade.grid import bits, cell_name
 from facade.limits import MAX_TEXT
 from rollwrite import actions as A  # noqa: N812
-from webapp import table_page as P  # noqa: N812
+from webapp.companion import page as P  # noqa: N812
+from webapp.companion.events import action_text
 from webapp.context import remembered
 from webapp.context import store as _store
 from webapp.errors import page
@@ -35,7 +36,6 @@ from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.refusals import game_text_reason
 from webapp.store import Game, NotFound
-from webapp.table_events import action_text
 
 bp = Blueprint("replay", __name__, url_prefix="/r")
 
@@ -116,8 +116,8 @@ def _game(code: str) -> Game:
     return game
 
 
-BACK_PAGES = {"table": "tables.table", "card": "card.game", "dice": "dice.table",
-              "solo": "tables.table"}  # a pasted replay ("replay") has no page of its own
+BACK_PAGES = {"table": "companion.table", "card": "card.game", "dice": "dice.table",
+              "solo": "companion.table"}  # a pasted replay ("replay") has no page of its own
 
 
 def _back_endpoint(game: Game) -> str | None:

@@ -32,14 +32,14 @@ from bots.levels import LEVEL_NAMES
 from rollwrite.material import TARGET
 from rollwrite.solitaire import result as challenge_result
 from webapp import botplay
-from webapp import table_page as P  # noqa: N812
 from webapp.botplay import LEVEL_LABELS
+from webapp.companion import page as P  # noqa: N812
+from webapp.companion.seats import NAME_MAX, clean_name
 from webapp.context import store as _store
 from webapp.game_text import game_text
 from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.store import Game, NotFound, Store
-from webapp.table_seats import NAME_MAX, clean_name
 
 bp = Blueprint("solo", __name__, url_prefix="/s")
 
@@ -220,7 +220,7 @@ def _start(store: Store, config: dict[str, Any], bots: dict[int, str], name: str
                              owner=owner)
     token = store.claim_seat(game, 0, name)
     at = botplay.play_pending(store, game)
-    resp = redirect(url_for("tables.table", code=game.code, at=at), 303)
+    resp = redirect(url_for("companion.table", code=game.code, at=at), 303)
     _cookie(resp, BROWSER_COOKIE, owner, BROWSER_DAYS)
     if token:
         _cookie(resp, f"seat_{game.code}", token, SEAT_COOKIE_DAYS)
@@ -312,7 +312,7 @@ def result(code: str) -> Any:
     if game.kind != "solo" or challenge is None:
         raise NotFound(code)
     if game.status != "over":
-        return redirect(url_for("tables.table", code=game.code), 303)
+        return redirect(url_for("companion.table", code=game.code), 303)
     state = store.state(game)
     res = challenge_result(state)
     view = state.player_view(0)
@@ -338,4 +338,4 @@ def open_game(code: str) -> Response:
         abort(404)
     if game.status == "over" and challenge_of(game):
         return redirect(url_for("solo.result", code=game.code), 303)
-    return redirect(url_for("tables.table", code=game.code), 303)
+    return redirect(url_for("companion.table", code=game.code), 303)

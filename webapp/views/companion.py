@@ -34,7 +34,14 @@ from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import DICE
 from rollwrite.state import GameState
 from webapp import botplay, play
-from webapp import table_page as P  # noqa: N812
+from webapp.companion import page as P  # noqa: N812
+from webapp.companion.events import action_text, event_text
+from webapp.companion.hint import hint_dice, hint_reason, hint_words
+from webapp.companion.seats import (
+    NAME_MAX,
+    clean_name,
+    derived_token,
+)
 from webapp.context import is_host as _is_host
 from webapp.context import qr_response, remembered
 from webapp.context import set_cookie as _set_cookie
@@ -44,15 +51,8 @@ from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.points_chart import end_chart
 from webapp.store import Conflict, Game, NotFound
-from webapp.table_events import action_text, event_text
-from webapp.table_hint import hint_dice, hint_reason, hint_words
-from webapp.table_seats import (
-    NAME_MAX,
-    clean_name,
-    derived_token,
-)
 
-bp = Blueprint("tables", __name__, url_prefix="/t")
+bp = Blueprint("companion", __name__, url_prefix="/t")
 
 MIN_SEATS, MAX_SEATS = 2, 4
 HOST_PLAY_STEPS = 60  # a turn played for an absent player never takes more steps
@@ -125,7 +125,7 @@ def _list(value: Any) -> list[str]:
 def new() -> Any:
     """Create a table: seats, the host's name, the mirror option, app or real dice."""
     if request.method == "GET":
-        return render_template("tables/new.html", form={}, error=None, name_max=NAME_MAX)
+        return render_template("companion/new.html", form={}, error=None, name_max=NAME_MAX)
     form = request.form
     name = clean_name(form.get("name"))
     error = None
@@ -137,7 +137,7 @@ def new() -> Any:
     elif form.get("dice", "app") not in ("app", "real"):
         error = _("Choose who rolls: the app or real dice.")
     if error:
-        return render_template("tables/new.html", form=form, error=error,
+        return render_template("companion/new.html", form=form, error=error,
                                name_max=NAME_MAX), 400
     assert name is not None
     players = [name] + [f"Seat {i + 1}" for i in range(1, count)]
@@ -152,7 +152,7 @@ def new() -> Any:
     store = _store()
     game = store.create_game("table", "rollwrite", config, count)
     token = store.claim_seat(game, 0, name)
-    resp = redirect(url_for("tables.table", code=game.code), 303)
+    resp = redirect(url_for("companion.table", code=game.code), 303)
     _set_cookie(resp, f"host_{game.code}", game.host_token)
     if token:
         _set_cookie(resp, f"seat_{game.code}", token)
@@ -171,11 +171,11 @@ def join(code: str) -> Any:
     game = _game(code)
     store = _store()
     if _seat(game) is not None:
-        return redirect(url_for("tables.table", code=game.code), 303)
+        return redirect(url_for("companion.table", code=game.code), 303)
     seats = store.seats(game)
     names = _names(game)
     if request.method == "GET":
-        return render_template("tables/join.html", game=game, seats=seats, names=names,
+        return render_template("companion/join.html", game=game, seats=seats, names=names,
                                error=None, form={}, name_max=NAME_MAX)
     name = clean_name(request.form.get("name"))
     found = number(request.form.get("seat"))
@@ -191,11 +191,11 @@ def join(code: str) -> Any:
             error, status = _("Someone else took seat %(n)s a moment ago. Choose another seat.",
                               n=seat + 1), 409
         else:
-            resp = redirect(url_for("tables.table", code=game.code), 303)
+            resp = redirect(url_for("companion.table", code=game.code), 303)
             _set_cookie(resp, f"seat_{game.code}", token)
             return resp
     seats = store.seats(game)
-    return render_template("tables/join.html", game=game, seats=seats, names=_names(game),
+    return render_template("companion/join.html", game=game, seats=seats, names=_names(game),
                            error=error, form=request.form, name_max=NAME_MAX), status
 
 
@@ -322,7 +322,7 @@ def _grid_context(
         params = {"cell": name}
         if grid_mode == "extra":
             params["mode"] = "extra"
-        return url_for("tables.table", code=game.code, **params) + "#sheet"
+        return url_for("companion.table", code=game.code, **params) + "#sheet"
 
     rows = view["buildings"][seat]["rows"]
     return {
@@ -342,10 +342,10 @@ def _render_table(game: Game, status: int = 200, message: str | None = None,
                          at)
     ctx["message"], ctx["message_title"] = message, title
     ctx["hint"] = hint
-    template = "tables/_table.html" if g.htmx else "tables/table.html"
+    template = "companion/_table.html" if g.htmx else "companion/table.html"
     resp = make_response(render_template(template, **ctx), status)
     if g.htmx and at is not None:
-        resp.headers["HX-Replace-Url"] = url_for("tables.table", code=game.code)
+        resp.headers["HX-Replace-Url"] = url_for("companion.table", code=game.code)
     return resp
 
 
@@ -372,7 +372,7 @@ def poll(code: str) -> Any:
     found = number(request.args.get("seq"))
     if game.next_code:
         resp = make_response("", 204)
-        resp.headers["HX-Redirect"] = url_for("tables.follow", code=game.code)
+        resp.headers["HX-Redirect"] = url_for("companion.follow", code=game.code)
         return resp
     if not play.behind(_store(), game, found, request.args.get("seats")):
         return Response(status=204)
@@ -400,7 +400,7 @@ def version(code: str) -> Response:
 def qr(code: str) -> Response:
     """The QR code of the table's join link."""
     game = _game(code)
-    return qr_response(url_for("tables.join", code=game.code, _external=True), scale=5)
+    return qr_response(url_for("companion.join", code=game.code, _external=True), scale=5)
 
 
 @bp.get("/<code>/api")
@@ -430,7 +430,7 @@ def sheet(code: str, seat: int) -> Any:
     names = _names(game)
     view = state.player_view(seat)
     grid = P.grid(view["buildings"][seat]["rows"], set(), set(), set(), None, lambda n: "")
-    return render_template("tables/sheet.html", game=game, view=view, names=names, who=seat,
+    return render_template("companion/sheet.html", game=game, view=view, names=names, who=seat,
                            grid=grid, me=_seat(game))
 
 
@@ -445,7 +445,7 @@ def log(code: str) -> Any:
          "details": [event_text(e, names) for e in r.events]}
         for r in _store().log(game)
     ]
-    return render_template("tables/log.html", game=game, rows=rows, names=names)
+    return render_template("companion/log.html", game=game, rows=rows, names=names)
 
 
 # ---------------------------------------------------------------------------- acting
@@ -514,7 +514,7 @@ def act(code: str) -> Any:
         names = _names(game)
         return jsonify({"ok": True, "seq": played.state.seq,
                         "events": [event_text(e.to_dict(), names) for e in played.events]})
-    return redirect(url_for("tables.table", code=game.code, at=played.at), 303)
+    return redirect(url_for("companion.table", code=game.code, at=played.at), 303)
 
 
 # ---------------------------------------------------------------------------- bots, hint
@@ -528,7 +528,7 @@ def skip(code: str) -> Any:
                                           _("Only the player of this game can make the bots "
                                             "hurry.")))
     botplay.play_pending(_store(), game)
-    return redirect(url_for("tables.table", code=game.code), 303)
+    return redirect(url_for("companion.table", code=game.code), 303)
 
 
 def hint_cells(action: Any) -> list[str]:
@@ -587,7 +587,7 @@ def host_free(code: str, seat: int) -> Any:
     if not 0 <= seat < len(_store().seats(game)):
         abort(404)
     _store().free_seat(game, seat)
-    return redirect(url_for("tables.table", code=game.code), 303)
+    return redirect(url_for("companion.table", code=game.code), 303)
 
 
 @bp.post("/<code>/host/pass/<int:seat>")
@@ -619,7 +619,7 @@ def host_pass(code: str, seat: int) -> Any:
             break  # the table moved on meanwhile: show it as it stands
         seen = state.seq
     at = botplay.play_pending(store, game)
-    return redirect(url_for("tables.table", code=game.code, at=at), 303)
+    return redirect(url_for("companion.table", code=game.code, at=at), 303)
 
 
 # ---------------------------------------------------------------------------- rematch
@@ -659,8 +659,8 @@ def again(code: str) -> Any:
             pass  # another phone pressed "play again" first: its game is the rematch
         else:
             at = botplay.play_pending(store, fresh)  # the bots' first moves, if theirs
-            return redirect(url_for("tables.follow", code=game.code, at=at), 303)
-    return redirect(url_for("tables.follow", code=game.code), 303)
+            return redirect(url_for("companion.follow", code=game.code, at=at), 303)
+    return redirect(url_for("companion.follow", code=game.code), 303)
 
 
 @bp.get("/<code>/next")
@@ -669,10 +669,10 @@ def follow(code: str) -> Response:
     (and `at`, the frame its bots' first moves are shown from)."""
     game = _game(code)
     if not game.next_code:
-        return redirect(url_for("tables.table", code=game.code), 303)
+        return redirect(url_for("companion.table", code=game.code), 303)
     fresh = _game(game.next_code)
     secret = current_app.config["SECRET_KEY"]
-    resp = redirect(url_for("tables.table", code=fresh.code,
+    resp = redirect(url_for("companion.table", code=fresh.code,
                             at=number(request.args.get("at"))), 303)
     old_seat = request.cookies.get(f"seat_{game.code}")
     if old_seat and _store().seat_of(game, old_seat) is not None:

@@ -27,7 +27,7 @@ MAX_SEED = 40
 _REROLL_RE = re.compile(r"^reroll\s+(.+)$")
 
 
-class DiceTableError(IllegalAction):
+class DiceRollerError(IllegalAction):
     """Input the dice table refuses; `code` and `params` let a page say it in any language."""
 
     def __init__(self, code: str, message: str, **params: Any) -> None:
@@ -65,23 +65,23 @@ class Turn:
 
 def check_config(config: dict[str, Any]) -> tuple[list[str | None], str]:
     """The player names (None: unnamed, shown as "Player n" in the page's language) and the
-    seed of a config, or DiceTableError for a bad one."""
+    seed of a config, or DiceRollerError for a bad one."""
     names = config.get("players")
     if not isinstance(names, list) or not 1 <= len(names) <= MAX_PLAYERS:
-        raise DiceTableError("players", "a dice table has 1 to 4 players", max=MAX_PLAYERS)
+        raise DiceRollerError("players", "a dice table has 1 to 4 players", max=MAX_PLAYERS)
     for name in names:
         if name is not None and (
             not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME
         ):
-            raise DiceTableError("name", "a player's name is 1 to 40 characters long",
+            raise DiceRollerError("name", "a player's name is 1 to 40 characters long",
                                  max=MAX_NAME)
     seed = config.get("seed")
     if not isinstance(seed, str) or not seed.strip() or len(seed) > MAX_SEED:
-        raise DiceTableError("seed", "the seed is a text of 1 to 40 characters", max=MAX_SEED)
+        raise DiceRollerError("seed", "the seed is a text of 1 to 40 characters", max=MAX_SEED)
     return [None if n is None else n.strip() for n in names], seed
 
 
-class DiceTable:
+class DiceRoller:
     """The state of a dice-only table: the turns so far and the log that made them."""
 
     def __init__(self, config: dict[str, Any]) -> None:
@@ -115,9 +115,9 @@ class DiceTable:
         """A dice table never ends by itself; the pads say who won."""
         return False
 
-    def clone(self) -> DiceTable:
+    def clone(self) -> DiceRoller:
         """An independent copy."""
-        new = DiceTable.__new__(DiceTable)
+        new = DiceRoller.__new__(DiceRoller)
         new.config = self.config
         new.names, new.seed = list(self.names), self.seed
         new.log = list(self.log)
@@ -128,7 +128,7 @@ class DiceTable:
     def apply(self, text: str) -> list[Event]:
         """Apply one line: `roll`, `reroll 1,3` (dice 1 to 5) or `next`."""
         if len(str(text)) > MAX_ACTION_LINE:  # capped before it is read at all
-            raise DiceTableError("unknown", "that is not something the dice table does",
+            raise DiceRollerError("unknown", "that is not something the dice table does",
                                  text=str(text)[:40])
         line = " ".join(str(text).lower().split())
         if line == "roll":
@@ -140,7 +140,7 @@ class DiceTable:
             events = self._reroll(dice)
             logged = "reroll " + ",".join(str(d + 1) for d in dice)
         else:
-            raise DiceTableError(
+            raise DiceRollerError(
                 "unknown", f"'{text}' is not something the dice table does: "
                 "roll, reroll (with the dice to reroll) or next", text=str(text)[:40])
         self.log.append(logged)
@@ -155,7 +155,7 @@ class DiceTable:
 
     def _roll(self) -> list[Event]:
         if self.turn.throws:
-            raise DiceTableError(
+            raise DiceRollerError(
                 "rolled", f"the dice are already rolled for {self._name()}: reroll some of "
                 "them or pass to the next player", player=self._name())
         faces = seeded_roll(self.seed, self.turn.number, 0)
@@ -165,7 +165,7 @@ class DiceTable:
 
     def _reroll(self, dice: tuple[int, ...]) -> list[Event]:
         if not self.turn.throws:
-            raise DiceTableError(
+            raise DiceRollerError(
                 "reroll_first", f"roll the dice first: {self._name()} has not rolled yet",
                 player=self._name())
         fresh = seeded_roll(self.seed, self.turn.number, self.turn.rerolls + 1)
@@ -178,7 +178,7 @@ class DiceTable:
 
     def _next(self) -> list[Event]:
         if not self.turn.throws:
-            raise DiceTableError(
+            raise DiceRollerError(
                 "next_first", f"roll the dice first: every turn starts with a roll "
                 f"({self._name()} has not rolled yet)", player=self._name())
         player = (self.active + 1) % len(self.names)
@@ -190,13 +190,13 @@ def _parse_dice(text: str) -> tuple[int, ...]:
     """' 1, 3' -> (0, 2): the dice to reroll, numbered 1 to 5 on the screen."""
     parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
     if not parts:
-        raise DiceTableError("no_dice", "choose the dice to reroll: one or more of 1 to 5")
+        raise DiceRollerError("no_dice", "choose the dice to reroll: one or more of 1 to 5")
     dice: list[int] = []
     for p in parts:
         if len(p) != 1 or p not in "12345"[:DICE]:  # one ASCII digit ("²" passes isdigit)
-            raise DiceTableError("bad_die", f"there is no die {p[:10]}: the dice are 1 to 5",
+            raise DiceRollerError("bad_die", f"there is no die {p[:10]}: the dice are 1 to 5",
                                  die=p[:10])
         if int(p) - 1 in dice:
-            raise DiceTableError("twice", f"die {p} is named twice", die=p)
+            raise DiceRollerError("twice", f"die {p} is named twice", die=p)
         dice.append(int(p) - 1)
     return tuple(sorted(dice))

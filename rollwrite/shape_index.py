@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from facade.table import PlacementTable
+from facade.placement_index import PlacementIndex
 from rollwrite.material import SHAPES
 
 SHAPE_IDS: tuple[str, ...] = tuple(SHAPES)
@@ -12,15 +12,15 @@ SHAPE_INDEX: dict[str, int] = {tid: i for i, tid in enumerate(SHAPE_IDS)}
 
 
 @cache
-def table(mirror: bool = False) -> PlacementTable:
+def placement_index(mirror: bool = False) -> PlacementIndex:
     """Every placement of the 23 facade-sheet shapes (RULES 3.3; mirror images per 5.12)."""
-    return PlacementTable([SHAPES[t] for t in SHAPE_IDS], mirror=mirror)
+    return PlacementIndex([SHAPES[t] for t in SHAPE_IDS], mirror=mirror)
 
 
 @lru_cache(maxsize=4096)
 def fitting_shapes(filled: int, mirror: bool = False) -> frozenset[str]:
     """Ids of the shapes with at least one legal placement on this building."""
-    t = table(mirror)
+    t = placement_index(mirror)
     return frozenset(SHAPE_IDS[i] for i in t.shapes_with_legal(filled))
 
 
@@ -43,5 +43,5 @@ def shape_fits(filled: int, shape: int, mirror: bool = False) -> bool:
     if fit is None:
         if len(memo) >= FIT_MEMO_LIMIT:
             memo.clear()
-        fit = memo[key] = table(mirror).any_legal(filled, shape)
+        fit = memo[key] = placement_index(mirror).any_legal(filled, shape)
     return fit

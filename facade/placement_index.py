@@ -10,7 +10,7 @@ from facade.grid import COLS, FULL, GROUND, bits
 from facade.shapes import Placement, Shape, placements
 
 
-class PlacementTable:
+class PlacementIndex:
     """Placements of several shapes, tested together with vectorised bit operations.
 
     A placement is legal iff it overlaps no filled cell and touches a supported cell
