@@ -11,7 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Response, current_app, redirect, request, url_for
+from flask import current_app, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from facade.contract import EngineState
@@ -145,7 +146,7 @@ def play(store: Store, game: Game, seat: int | None, line: str, seen: int | None
     return Played(state, events, botplay.play_pending(store, game))
 
 
-def join_by_code(store: Store, typed: str | None) -> Response | tuple[str, int]:
+def join_by_code(store: Store, typed: str | None) -> ResponseReturnValue:
     """A code typed on a join form (the home page's, the card edition's): on to that game's
     join page, whatever kind of game it is; 400 when nothing was typed, 404 when no game of a
     kind with pages has it."""

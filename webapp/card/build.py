@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import COLOURS, LETTER, TILES
+from boardgame.state import GameState as CardState
 from facade.grid import bits, cell_name, coords
 from facade.shapes import Shape
 from webapp.colours import COLOUR_WORDS, tile_words
@@ -113,7 +114,7 @@ def _pay_option(a: A.Build, colour: str, single: bool) -> dict[str, Any]:
     return {"line": str(a), "label": label, "pay": pay, "steps": steps, "paid": paid}
 
 
-def build_step(code: str, state: Any, seat: int, tile: str, builds: list[A.Build],
+def build_step(code: str, state: CardState, seat: int, tile: str, builds: list[A.Build],
                rot: int | None, flip: int | None, cell: int | None) -> dict[str, Any]:
     """Everything the build step shows once a tile is chosen: the tile's picture as it lies
     now, Rotate and Flip, the cells where its brick can go, and (a cell tapped) the placement

@@ -12,6 +12,7 @@ from flask_babel import ngettext
 from facade.grid import bits, cell_name
 from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
+from rollwrite.state import GameState
 from webapp.colours import colour_word as _colour
 
 
@@ -75,7 +76,7 @@ def _line(line: Any) -> str:
     return _("column %(letter)s", letter=line.short)
 
 
-def hint_reason(state: Any, action: Any) -> str:
+def hint_reason(state: GameState, action: Any) -> str:
     """Why the move is good, in words: the lines a drawing completes (scored by the engine's
     own line table), else the kind of move."""
     if isinstance(action, A.Draw):

@@ -29,6 +29,7 @@ from flask_babel import lazy_gettext as _l
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOURS, LETTER, WHITE
+from boardgame.state import GameState as CardState
 from bots.hints import card_hint as hint
 from bots.levels import CARD_LEVELS as LEVELS
 from facade.errors import IllegalAction
@@ -90,7 +91,7 @@ def _mode(game: Game) -> str:
 
 
 
-def _revealed(game: Game, state: Any) -> int | None:
+def _revealed(game: Game, state: CardState) -> int | None:
     """Hot-seat: the seat whose hand this screen shows now, if its person asked for it
     during this very turn."""
     shown = session.get("card_reveal", {}).get(game.code)
@@ -111,7 +112,7 @@ class Who:
     humans: list[int] = field(default_factory=list)
 
 
-def _who(store: Store, game: Game, state: Any, frame: bool = False) -> Who:
+def _who(store: Store, game: Game, state: CardState, frame: bool = False) -> Who:
     """Who looks at this screen; a frame of the bots' moves on the shared hot-seat screen
     shows only the public table (nobody's hand, no "pass the phone")."""
     seats = store.seats(game)
@@ -130,7 +131,7 @@ def _who(store: Store, game: Game, state: Any, frame: bool = False) -> Who:
     return Who(seat, seat is not None or _is_host(game), None, humans)
 
 
-def _acting_seat(store: Store, game: Game, state: Any) -> int | None:
+def _acting_seat(store: Store, game: Game, state: CardState) -> int | None:
     """The seat a POST from this screen may act for (None: none; a bot's seat is nobody's,
     bots play only through botplay)."""
     who = _who(store, game, state)
@@ -170,7 +171,7 @@ def _board(pv: dict[str, Any], masks: list[int], seat: int) -> list[dict[str, An
     return rows
 
 
-def _take_label(state: Any, a: A.Take) -> dict[str, Any]:
+def _take_label(state: CardState, a: A.Take) -> dict[str, Any]:
     picks = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
     cards = [state.harbour[i] for i in picks]
     uses = []
@@ -216,7 +217,7 @@ def _url(code: str, **args: Any) -> str:
     return url_for("card.game", code=code, **{k: v for k, v in args.items() if v is not None})
 
 
-def _choices(game: Game, state: Any, seat: int) -> dict[str, Any]:
+def _choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
     """The viewer's legal actions grouped for the screen, with the selection in the URL
     (harbour picks, a tile, a cell, an orientation) narrowing them down."""
     legal = state.legal_actions(seat)
@@ -307,7 +308,7 @@ def _by_turn(events: list[dict[str, Any]], first: str) -> list[dict[str, Any]]:
     return groups[::-1]
 
 
-def _model(store: Store, game: Game, state: Any, who: Who, frame: bool = False
+def _model(store: Store, game: Game, state: CardState, who: Who, frame: bool = False
            ) -> dict[str, Any]:
     """Everything the table screen shows, from the viewer's player view only (a spectator's
     view when nobody's hand may be shown); a frame (a past `state`) offers no move."""
@@ -372,7 +373,7 @@ def _model(store: Store, game: Game, state: Any, who: Who, frame: bool = False
     }
 
 
-def _render_game(store: Store, game: Game, state: Any, who: Who, frame: bool = False,
+def _render_game(store: Store, game: Game, state: CardState, who: Who, frame: bool = False,
                  **extra: Any) -> Response:
     """The table screen (its fragment for htmx) for `state`: the present, or a frame of the
     bots' moves, whose htmx answer puts the present's address in the address bar."""
@@ -641,7 +642,7 @@ def log(code: str) -> str:
                            notation="\n".join(r["line"] for r in rows))
 
 
-def _hint_for(game: Game, state: Any, seat: int) -> tuple[A.Action, str]:
+def _hint_for(game: Game, state: CardState, seat: int) -> tuple[A.Action, str]:
     """The expert bot's suggestion from the seat's view (kept per game, move and seat)."""
     return remembered("card_hints", (game.id, len(state.log), seat),
                       lambda: hint(state.view(seat), seat))
@@ -673,7 +674,7 @@ def hint_page(code: str) -> Response | tuple[str, int]:
     return _render_game(store, game, state, who, hint=info)
 
 
-def _hint_words(state: Any, action: A.Action) -> str:
+def _hint_words(state: CardState, action: A.Action) -> str:
     if isinstance(action, A.Take):
         return _take_label(state, action)["label"]
     if isinstance(action, A.Build):

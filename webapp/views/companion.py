@@ -255,7 +255,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
     return ctx
 
 
-def _bots_context(game: Game, state: Any, seats: list[Any], names: list[str],
+def _bots_context(game: Game, state: GameState, seats: list[Any], names: list[str],
                   recent: list[Any], frame: bool) -> dict[str, Any]:
     """Bots at the table: who they are, whether one is to act, and the latest moves in words
     (newest first, from `recent`, the log's last RECENT_MOVES rows) so that a person can
@@ -272,7 +272,7 @@ def _bots_context(game: Game, state: Any, seats: list[Any], names: list[str],
     return out
 
 
-def _picks(legal: list[Any], state: Any) -> list[dict[str, Any]]:
+def _picks(legal: list[Any], state: GameState) -> list[dict[str, Any]]:
     """Passive picks grouped by die: [{die, face, letter, options: [(track, text)]}]."""
     out: dict[int, dict[str, Any]] = {}
     for a in legal:
@@ -285,8 +285,8 @@ def _picks(legal: list[Any], state: Any) -> list[dict[str, Any]]:
 
 
 def _grid_context(
-    game: Game, state: Any, view: dict[str, Any], seat: int | None, legal: list[Any], args: Any,
-    highlight: frozenset[str] = frozenset(),
+    game: Game, state: GameState, view: dict[str, Any], seat: int | None, legal: list[Any],
+    args: Any, highlight: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
     """The own building with what can be tapped now: placements, extra cells, arms cells."""
     if seat is None:
@@ -540,7 +540,7 @@ def hint_cells(action: Any) -> list[str]:
     return []
 
 
-def _hint_for(game: Game, state: Any, seat: int) -> Any:
+def _hint_for(game: Game, state: GameState, seat: int) -> Any:
     """The expert bot's suggestion for `seat` (decided from that seat's view only); kept per
     game position, since the search takes a moment."""
 
