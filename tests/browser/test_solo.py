@@ -17,7 +17,7 @@ from flask import Flask
 from rollwrite.solitaire import result as challenge_result
 from tests.browser.screens import fits_phone, shot, small_targets
 from tests.browser.test_table import Table, _api, _seq, _verb
-from webapp.views import solo
+from webapp.solo import records
 
 pytestmark = pytest.mark.browser
 
@@ -156,10 +156,10 @@ def test_the_daily_challenge_reaches_12_by_the_hints_and_shows_turns_and_par(
     store = live_app.extensions["store"]
     game = store.game(code)
     seed = game.config["challenge"]["seed"]
-    assert seed == solo.today() and game.config["challenge"]["daily"] is True
+    assert seed == records.today() and game.config["challenge"]["daily"] is True
     res = challenge_result(store.state(game))
     assert res["reached_12"] and res["score"] >= 12, res  # the strong bot's moves get there
-    par = solo.par(seed)
+    par = records.par(seed)
     assert par["reached_12"], par
 
     phone.goto(f"/t/{code}")

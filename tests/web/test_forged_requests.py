@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 from sqlalchemy import text
 
 from webapp.game_text import game_text
+from webapp.solo.records import challenge_settings, today
 from webapp.store import Game, Store
-from webapp.views.solo import challenge_settings, today
 
 pytestmark = [pytest.mark.both_databases, pytest.mark.slow]
 

@@ -17,6 +17,7 @@ from bots.solitaire import play_state
 from facade.gametext import read_text, replay_text
 from rollwrite.state import GameState
 from webapp import botplay
+from webapp.solo import records
 from webapp.views import solo
 
 from .conftest import Phone
@@ -355,32 +356,32 @@ def test_result_of_an_unfinished_challenge_goes_back_to_the_table(app, phone):
 
 
 def test_records_keep_the_best_per_daily_seed_and_count_the_streak() -> None:
-    a = solo.Attempt
+    a = records.Attempt
     found = [a("A", DAY, 14, 12, True, True), a("B", DAY, 11, 13, True, True),
              a("C", "2026-11-23", 0, 8, False, True), a("D", "2026-11-23", 16, 12, True, True),
              a("E", "2026-11-21", 9, 12, True, True), a("F", "my-seed", 5, 12, True),
              a("G", "2026-11-20", 8, 12, True, False)]  # practice: typed in on another day
-    best = solo.best_by_seed(found)
+    best = records.best_by_seed(found)
     assert best[DAY].code == "B" and best["2026-11-23"].code == "D"
     assert best["2026-11-20"].code == "G"  # practice counts for the records of its date
-    assert solo.streak(found, date(2026, 11, 24)) == 2  # the 24th and 23rd; not the 21st
-    assert solo.streak(found, date(2026, 11, 25)) == 2  # today's still to play
-    assert solo.streak(found, date(2026, 11, 26)) == 0
-    assert solo.streak([a("C", DAY, 0, 8, False, True)], date(2026, 11, 24)) == 0
-    assert solo.streak([a("G", "2026-11-20", 8, 12, True, False)], date(2026, 11, 20)) == 0
-    assert solo.streak([a("G", "2026-11-20", 8, 12, True, False),
+    assert records.streak(found, date(2026, 11, 24)) == 2  # the 24th and 23rd; not the 21st
+    assert records.streak(found, date(2026, 11, 25)) == 2  # today's still to play
+    assert records.streak(found, date(2026, 11, 26)) == 0
+    assert records.streak([a("C", DAY, 0, 8, False, True)], date(2026, 11, 24)) == 0
+    assert records.streak([a("G", "2026-11-20", 8, 12, True, False)], date(2026, 11, 20)) == 0
+    assert records.streak([a("G", "2026-11-20", 8, 12, True, False),
                         a("H", "2026-11-21", 9, 12, True, True)], date(2026, 11, 21)) == 1
 
 
 def test_only_a_date_played_on_that_date_is_a_daily_challenge() -> None:
-    assert solo.challenge_settings(DAY, DAY) == {"seed": DAY, "daily": True, "created": DAY}
+    assert records.challenge_settings(DAY, DAY) == {"seed": DAY, "daily": True, "created": DAY}
     for seed in ("2026-11-23", "2026-11-25", "my-seed", "2026-02-30"):
-        settings = solo.challenge_settings(seed, DAY)
-        assert settings["daily"] is False and not solo.played_on_its_date(settings), seed
-    assert solo.played_on_its_date({"seed": DAY, "daily": True, "created": DAY})
+        settings = records.challenge_settings(seed, DAY)
+        assert settings["daily"] is False and not records.played_on_its_date(settings), seed
+    assert records.played_on_its_date({"seed": DAY, "daily": True, "created": DAY})
     # a game kept before the creation date was recorded, or a hand-made config, is practice
-    assert not solo.played_on_its_date({"seed": DAY, "daily": True})
-    assert not solo.played_on_its_date({"seed": DAY, "daily": False, "created": DAY})
+    assert not records.played_on_its_date({"seed": DAY, "daily": True})
+    assert not records.played_on_its_date({"seed": DAY, "daily": False, "created": DAY})
 
 
 def play_the_bots_moves(phone: Phone, app: Flask, code: str, seed: str) -> int:
@@ -411,7 +412,7 @@ def test_a_past_date_typed_as_the_seed_is_practice_kept_for_records_not_the_stre
     page = records_words(phone)
     assert "Streak: 0 days in a row" in page  # yesterday's 12 points were not made yesterday
     assert f"2026-11-23 {turns} turns (practice)" in page  # ... but they are its record
-    assert solo.records(store_of(app), game.owner)["streak"] == 0
+    assert records.records(store_of(app), game.owner, DAY)["streak"] == 0
 
     today = start_challenge(phone)  # today's challenge, today: the streak starts
     play_the_bots_moves(phone, app, today, DAY)

@@ -27,8 +27,8 @@ def index() -> str:
     """The ways in: table companion, dice only, play solo, print pads."""
     unfinished: list[dict[str, Any]] = []
     if "solo.index" in current_app.view_functions:
+        from webapp.solo.records import unfinished as solo_unfinished
         from webapp.views.solo import browser_id
-        from webapp.views.solo import unfinished as solo_unfinished
 
         unfinished = solo_unfinished(current_app.extensions["store"], browser_id(), limit=5)
     return render_template("home.html", unfinished=unfinished)

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
-from functools import lru_cache
 from typing import Any
 
 from flask import (
@@ -39,7 +36,17 @@ from webapp.context import store as _store
 from webapp.game_text import game_text
 from webapp.inputs import number
 from webapp.limits import create_limited
-from webapp.store import Game, NotFound, Store
+from webapp.solo.records import (
+    challenge_of,
+    challenge_settings,
+    daily_date,
+    par,
+    played_on_its_date,
+    records,
+    today,
+    unfinished,
+)
+from webapp.store import NotFound, Store
 
 bp = Blueprint("solo", __name__, url_prefix="/s")
 
@@ -48,10 +55,7 @@ BROWSER_DAYS = 400
 SEAT_COOKIE_DAYS = 7
 MAX_BOTS = 3
 SEED_MAX = 40  # characters of a typed challenge seed
-PAR_LEVEL = "strong"  # the bot whose result on the same seed is the par to beat
-RECORD_GAMES = 120  # finished challenges read for the records (newest first)
 _BROWSER_RE = re.compile(r"^[0-9a-f]{32}$")
-_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 # ---------------------------------------------------------------------------- the browser
@@ -66,142 +70,13 @@ def _cookie(resp: Response, name: str, value: str, days: int) -> None:
                     secure=request.is_secure, path="/")
 
 
-def today() -> str:
-    """Today's date (UTC) as the daily challenge's seed: `2026-11-24`."""
-    return datetime.now(UTC).date().isoformat()
-
-
-def daily_date(seed: str) -> date | None:
-    """The date a challenge seed names, if it is a date (a daily challenge)."""
-    if not _DATE_RE.match(seed):
-        return None
-    try:
-        return date.fromisoformat(seed)
-    except ValueError:
-        return None
-
-
-def challenge_of(game: Game) -> dict[str, Any] | None:
-    """The challenge settings of a solo game ({"seed", "daily", "created"}), or None for a bots
-    game."""
-    found = game.config.get("challenge")
-    return found if isinstance(found, dict) else None
-
-
-def challenge_settings(seed: str, created: str) -> dict[str, Any]:
-    """What a new challenge keeps: its seed, the date it was created on (UTC), and whether it
-    is that date's daily challenge (the seed is the very date it is played on)."""
-    return {"seed": seed, "daily": daily_date(seed) is not None and seed == created,
-            "created": created}
-
-
-def played_on_its_date(challenge: dict[str, Any]) -> bool:
-    """Whether a challenge is a daily one played on its own date: created on the date its seed
-    names (a game from before `created` was kept counts as practice)."""
-    seed = str(challenge.get("seed", ""))
-    return (challenge.get("daily") is True and daily_date(seed) is not None
-            and challenge.get("created") == seed)
-
-
-# ---------------------------------------------------------------------------- the par
-@lru_cache(maxsize=64)
-def par(seed: str) -> dict[str, Any]:
-    """The strong bot's result on the challenge of `seed`: turns, score, reached 12."""
-    from bots.solitaire import play  # the search is heavy: load it when a par is asked
-
-    out = play(seed, PAR_LEVEL)
-    return {"turns": out["turns"], "score": out["score"], "reached_12": out["reached_12"]}
-
-
-# ---------------------------------------------------------------------------- records
-@dataclass(frozen=True)
-class Attempt:
-    """One finished challenge of this browser."""
-
-    code: str
-    seed: str
-    turns: int
-    score: int
-    reached: bool
-    daily: bool = False  # a daily challenge played on its own date (practice otherwise)
-
-
-def attempts(store: Store, owner: str) -> list[Attempt]:
-    """This browser's finished challenges, newest first (the engine's result of each)."""
-    out = []
-    for game, _when in store.owned(owner, "solo", limit=RECORD_GAMES * 3):
-        challenge = challenge_of(game)
-        if challenge is None or game.status != "over":
-            continue
-        res = challenge_result(store.state(game))
-        out.append(Attempt(game.code, str(challenge["seed"]), res["turns"], res["score"],
-                           bool(res["reached_12"]), played_on_its_date(challenge)))
-        if len(out) >= RECORD_GAMES:
-            break
-    return out
-
-
-def best_by_seed(found: list[Attempt]) -> dict[str, Attempt]:
-    """The best attempt per seed: 12 points in the fewest turns; else the most points."""
-    best: dict[str, Attempt] = {}
-    for a in found:
-        old = best.get(a.seed)
-        if old is None or (a.reached, -a.turns if a.reached else a.score) > (
-            old.reached, -old.turns if old.reached else old.score
-        ):
-            best[a.seed] = a
-    return best
-
-
-def streak(found: list[Attempt], now: date) -> int:
-    """Days in a row, up to today (or up to yesterday while today's is still to play), whose
-    daily challenge this browser brought to 12 points on that very day (a past date played
-    later is practice: it counts for the records of its seed, not for the streak)."""
-    done = {d for a in found if a.reached and a.daily and (d := daily_date(a.seed)) is not None}
-    day = now if now in done else now - timedelta(days=1)
-    count = 0
-    while day in done:
-        count += 1
-        day -= timedelta(days=1)
-    return count
-
-
-def records(store: Store, owner: str | None) -> dict[str, Any]:
-    """What the records box shows: the daily bests (newest date first) and the streak."""
-    if owner is None:
-        return {"daily": [], "streak": 0, "played": 0}
-    found = attempts(store, owner)
-    best = best_by_seed(found)
-    daily = sorted((a for s, a in best.items() if daily_date(s)), key=lambda a: a.seed,
-                   reverse=True)
-    return {"daily": daily[:14], "streak": streak(found, date.fromisoformat(today())),
-            "played": len(found)}
-
-
-def unfinished(store: Store, owner: str | None, limit: int = 10) -> list[dict[str, Any]]:
-    """This browser's solo games still being played, newest move first."""
-    if owner is None:
-        return []
-    out = []
-    for game, when in store.owned(owner, "solo", limit=50):
-        if game.status == "over":
-            continue
-        challenge = challenge_of(game)
-        bots = [s.bot for s in store.seats(game) if s.bot]
-        out.append({"code": game.code, "challenge": challenge, "bots": bots, "when": when,
-                    "moves": game.seq})
-        if len(out) >= limit:
-            break
-    return out
-
-
 # ---------------------------------------------------------------------------- pages
 def _page(form: dict[str, Any], error: str | None = None, status: int = 200) -> Any:
     owner = browser_id()
     store = _store()
     return render_template(
         "solo/index.html", form=form, error=error, levels=LEVEL_NAMES, level_labels=LEVEL_LABELS,
-        today=today(), unfinished=unfinished(store, owner), records=records(store, owner),
+        today=today(), unfinished=unfinished(store, owner), records=records(store, owner, today()),
         max_bots=MAX_BOTS, seed_max=SEED_MAX, name_max=NAME_MAX,
     ), status
 
@@ -326,7 +201,7 @@ def result(code: str) -> Any:
         and not played_on_its_date(challenge), par=par(seed), target=TARGET,
         text=game_text(store, game),
         share=share_text(seed, res, par(seed), view["buildings"][0]["rows"]),
-        mine=mine, records=records(store, game.owner) if mine else None, today=today(),
+        mine=mine, records=records(store, game.owner, today()) if mine else None, today=today(),
     )
 
 
