@@ -18,7 +18,8 @@ from flask_babel import force_locale, gettext
 from boardgame.messages import TEMPLATES as CARD_TEMPLATES
 from facade.messages import render
 from rollwrite.messages import TEMPLATES as DICE_TEMPLATES
-from webapp import colours, event_i18n, table_events
+from webapp import colours, event_i18n
+from webapp.companion import events as table_events
 from webapp.views import card as card_view
 
 LANGS = ("fr", "de")
