@@ -63,6 +63,7 @@ _SMALL_TARGETS = """(min) => {
 
 def fits_phone(page: Any) -> None:
     """The page does not scroll sideways at 390 px and nothing sticks out past the edge."""
+    page.wait_for_load_state()  # a page still navigating has no document to measure yet
     width = page.evaluate("document.scrollingElement.scrollWidth")
     assert width <= PHONE_WIDTH, f"{page.url} scrolls sideways: {width} px wide"
     wide = page.evaluate(_WIDER_THAN_SCREEN, PHONE_WIDTH)

@@ -33,7 +33,8 @@ def _check(page: Any, shots: Any, name: str) -> None:
 
 def _start_bots(page: Any, shots: Any) -> str:
     page.goto("/")
-    page.click("a.way[href='/s/']")
+    with page.expect_navigation():
+        page.click("a.way[href='/s/']")
     _check(page, shots, "index")
     page.fill("#b-name", "Ana")
     page.check("input[name=bots][value='2']")
