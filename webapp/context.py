@@ -31,10 +31,25 @@ def is_host(game: Game) -> bool:
     return bool(token) and secrets.compare_digest(token, game.host_token)
 
 
-def set_cookie(resp: Response, name: str, value: str) -> None:
-    """A seat or host cookie: a week, HttpOnly, same-site, Secure behind HTTPS."""
+def seat_token(code: str) -> str | None:
+    """The seat token this browser holds for the game `code` (its `seat_<CODE>` cookie)."""
+    return request.cookies.get(f"seat_{code}")
+
+
+def give_seat(resp: Response, code: str, token: str) -> None:
+    """Hand this browser the seat `token` of the game `code` (every edition's seat cookie)."""
+    set_cookie(resp, f"seat_{code}", token)
+
+
+def give_host(resp: Response, code: str, token: str) -> None:
+    """Hand this browser the host token of the game `code`."""
+    set_cookie(resp, f"host_{code}", token)
+
+
+def set_cookie(resp: Response, name: str, value: str, days: int = COOKIE_DAYS) -> None:
+    """A seat, host or browser cookie: `days` long, HttpOnly, same-site, Secure behind HTTPS."""
     resp.set_cookie(
-        name, value, max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="Lax",
+        name, value, max_age=days * 24 * 3600, httponly=True, samesite="Lax",
         secure=request.is_secure, path="/",
     )
 

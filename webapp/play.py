@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, redirect, request, url_for
+from flask import current_app, redirect, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -20,6 +20,7 @@ from facade.errors import IllegalAction
 from facade.events import Event
 from webapp import botplay
 from webapp.companion.events import refusal_text
+from webapp.context import seat_token
 from webapp.errors import page
 from webapp.inputs import number
 from webapp.store import Conflict, Game, NotFound, Seat, Store, normalise_code
@@ -54,7 +55,7 @@ class Played:
 
 def cookie_seat(store: Store, game: Game) -> int | None:
     """The seat this browser holds in the game through its `seat_<CODE>` cookie, if any."""
-    return store.seat_of(game, request.cookies.get(f"seat_{game.code}"))
+    return store.seat_of(game, seat_token(game.code))
 
 
 def seen_seq(value: Any) -> int | None:  # noqa: ANN401 - a form field of any type

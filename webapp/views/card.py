@@ -39,9 +39,8 @@ from webapp.botplay import LEVEL_LABELS
 from webapp.card.build import build_step, cards_words
 from webapp.colours import COLOUR_WORDS, tile_words
 from webapp.companion.seats import NAME_MAX
+from webapp.context import give_host, give_seat, remembered
 from webapp.context import is_host as _is_host
-from webapp.context import remembered
-from webapp.context import set_cookie as _set_cookie
 from webapp.context import store as _store
 from webapp.errors import page
 from webapp.event_i18n import event_line
@@ -467,9 +466,9 @@ def create() -> Response | tuple[str, int]:
         token = store.claim_seat(game, people[0], names[people[0]]) or ""
     at = botplay.play_pending(store, game)  # a bot that starts plays its turn now
     resp = redirect(url_for("card.game", code=game.code, at=at), 303)
-    _set_cookie(resp, f"host_{game.code}", game.host_token)
+    give_host(resp, game.code, game.host_token)
     if token is not None:
-        _set_cookie(resp, f"seat_{game.code}", token)
+        give_seat(resp, game.code, token)
     return resp
 
 
@@ -623,7 +622,7 @@ def join_seat(code: str) -> Response | tuple[str, int]:
                     _("Someone else took that seat first. Choose another one."),
                     back=url_for("card.join", code=game.code))
     resp = redirect(url_for("card.game", code=game.code), 303)
-    _set_cookie(resp, f"seat_{game.code}", token)
+    give_seat(resp, game.code, token)
     return resp
 
 

@@ -42,9 +42,8 @@ from webapp.companion.seats import (
     clean_name,
     derived_token,
 )
+from webapp.context import give_host, give_seat, qr_response, remembered, seat_token
 from webapp.context import is_host as _is_host
-from webapp.context import qr_response, remembered
-from webapp.context import set_cookie as _set_cookie
 from webapp.context import store as _store
 from webapp.errors import page
 from webapp.inputs import number
@@ -79,7 +78,7 @@ def _game(code: str) -> Game:
 def _seat(game: Game) -> int | None:
     """The seat this phone holds in the game (from its cookie), if any; a solo game also
     knows the browser that started it, so it comes back after the seat cookie is gone."""
-    seat = _store().seat_of(game, request.cookies.get(f"seat_{game.code}"))
+    seat = _store().seat_of(game, seat_token(game.code))
     if seat is None and game.kind == "solo" and game.owner:
         mine = request.cookies.get("browser", "")
         if mine and secrets.compare_digest(mine, game.owner):
@@ -153,9 +152,9 @@ def new() -> Any:
     game = store.create_game("table", "rollwrite", config, count)
     token = store.claim_seat(game, 0, name)
     resp = redirect(url_for("companion.table", code=game.code), 303)
-    _set_cookie(resp, f"host_{game.code}", game.host_token)
+    give_host(resp, game.code, game.host_token)
     if token:
-        _set_cookie(resp, f"seat_{game.code}", token)
+        give_seat(resp, game.code, token)
     return resp
 
 
@@ -192,7 +191,7 @@ def join(code: str) -> Any:
                               n=seat + 1), 409
         else:
             resp = redirect(url_for("companion.table", code=game.code), 303)
-            _set_cookie(resp, f"seat_{game.code}", token)
+            give_seat(resp, game.code, token)
             return resp
     seats = store.seats(game)
     return render_template("companion/join.html", game=game, seats=seats, names=_names(game),
@@ -674,13 +673,13 @@ def follow(code: str) -> Response:
     secret = current_app.config["SECRET_KEY"]
     resp = redirect(url_for("companion.table", code=fresh.code,
                             at=number(request.args.get("at"))), 303)
-    old_seat = request.cookies.get(f"seat_{game.code}")
+    old_seat = seat_token(game.code)
     if old_seat and _store().seat_of(game, old_seat) is not None:
         token = derived_token(secret, old_seat, fresh.code)
         if _store().seat_of(fresh, token) is not None:
-            _set_cookie(resp, f"seat_{fresh.code}", token)
+            give_seat(resp, fresh.code, token)
     if _is_host(game):
-        _set_cookie(resp, f"host_{fresh.code}", derived_token(secret, game.host_token, fresh.code))
+        give_host(resp, fresh.code, derived_token(secret, game.host_token, fresh.code))
     return resp
 
 

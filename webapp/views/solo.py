@@ -32,6 +32,7 @@ from webapp import botplay
 from webapp.botplay import LEVEL_LABELS
 from webapp.companion import page as P  # noqa: N812
 from webapp.companion.seats import NAME_MAX, clean_name
+from webapp.context import give_seat, set_cookie
 from webapp.context import store as _store
 from webapp.game_text import game_text
 from webapp.inputs import number
@@ -52,7 +53,6 @@ bp = Blueprint("solo", __name__, url_prefix="/s")
 
 BROWSER_COOKIE = "browser"  # a random id: which games this browser started
 BROWSER_DAYS = 400
-SEAT_COOKIE_DAYS = 7
 MAX_BOTS = 3
 SEED_MAX = 40  # characters of a typed challenge seed
 _BROWSER_RE = re.compile(r"^[0-9a-f]{32}$")
@@ -63,11 +63,6 @@ def browser_id() -> str | None:
     """This browser's id, if it has one (a cookie that is not one of ours counts as none)."""
     value = request.cookies.get(BROWSER_COOKIE, "")
     return value if _BROWSER_RE.match(value) else None
-
-
-def _cookie(resp: Response, name: str, value: str, days: int) -> None:
-    resp.set_cookie(name, value, max_age=days * 24 * 3600, httponly=True, samesite="Lax",
-                    secure=request.is_secure, path="/")
 
 
 # ---------------------------------------------------------------------------- pages
@@ -96,9 +91,9 @@ def _start(store: Store, config: dict[str, Any], bots: dict[int, str], name: str
     token = store.claim_seat(game, 0, name)
     at = botplay.play_pending(store, game)
     resp = redirect(url_for("companion.table", code=game.code, at=at), 303)
-    _cookie(resp, BROWSER_COOKIE, owner, BROWSER_DAYS)
+    set_cookie(resp, BROWSER_COOKIE, owner, BROWSER_DAYS)
     if token:
-        _cookie(resp, f"seat_{game.code}", token, SEAT_COOKIE_DAYS)
+        give_seat(resp, game.code, token)
     return resp
 
 
