@@ -19,10 +19,10 @@ from facade.contract import EngineState
 from facade.errors import IllegalAction
 from facade.events import Event
 from webapp import botplay
-from webapp.companion.events import refusal_text
 from webapp.context import seat_token
 from webapp.errors import page
 from webapp.inputs import number
+from webapp.refusals import refusal_text
 from webapp.store import Conflict, Game, NotFound, Seat, Store, normalise_code
 
 Parser = Callable[[str], Any]  # a notation line -> the edition's action (IllegalAction if not)

@@ -283,3 +283,66 @@ def game_text_reason(err: IllegalAction) -> str:
         return _("Line %(line)s (%(action)s): %(reason)s", line=line, action=action,
                  reason=reason)
     return _("Line %(line)s: %(reason)s", line=line, reason=reason)
+
+
+# ---------------------------------------------------------------- refusals in their context
+def _whose_turn(p: Mapping[str, Any], view: Mapping[str, Any], name: Callable[[Any], str],
+                   ) -> str | None:
+    phase, active = view.get("phase"), p.get("active", view.get("active"))
+    if phase == "setup":
+        return _("Waiting for the others to choose their starting track.")
+    if phase == "passive":
+        if p.get("player") == active:
+            return _("The others are picking from your unused dice.")
+        return _("Waiting for the others to pick.")
+    if name(active):
+        return _("Turn %(turn)s: %(name)s’s turn.", turn=view.get("turn", ""), name=name(active))
+    return None
+
+
+def _short_of(p: Mapping[str, Any]) -> str | None:
+    if "star" in p:
+        return _("You have no unlocked %(colour)s ★ left.", colour=_colour(p["star"]))
+    if "bonus" in p:
+        return _("Not enough %(colour)s + bonuses: you have %(left)s left.",
+                 colour=_colour(p["bonus"]), left=p.get("left", 0))
+    return None
+
+
+def refusal_text(err: IllegalAction, names: list[str], view: Mapping[str, Any]) -> str:
+    """An engine refusal in the page's language, worded from its stable code and params (and
+    the phase the game stands in, `view` being the engine's view of it); a code without a
+    translation here keeps the engine's own English sentence."""
+    p = err.params
+
+    def name(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+
+    tile = str(p.get("tile") or "")
+    worded: dict[str, Callable[[], str | None]] = {
+        "game_over": lambda: _("The game is over: no more moves. The end screen offers a new "
+                               "game with the same seats."),
+        "not_your_turn": lambda: _whose_turn(p, view, name),
+        "wrong_phase": lambda: refusal_words(  # the phase the refusal names, else the game's
+            "wrong_phase", {**p, "phase": p.get("phase", view.get("phase"))}),
+        "no_such_player": lambda: _("There is no seat %(n)s at this table.",
+                                    n=int(p["player"]) + 1) if "player" in p else None,
+        "illegal_placement": lambda: _(
+            "%(tile)s cannot go on those cells: tap a highlighted cell of your building, then "
+            "take one of the positions shown.", tile=tile) if tile else None,
+        "unaffordable": lambda: _short_of(p),
+        "tile_unavailable": lambda: _(
+            "%(tile)s cannot be taken now: choose one of the tiles the page offers.",
+            tile=tile) if tile else None,
+        "must_draw": lambda: _("Your dice alone pay for a tile that fits your building: choose "
+                               "one and draw it (spending a + or a ★ is never forced)."),
+        "unpick_refused": lambda: _("You have no pick to take back this turn.")
+        if view.get("phase") == "passive"
+        else _("A pick can only be taken back while the other players are still picking."),
+    }
+    make = worded.get(err.code)
+    try:
+        text = make() if make else None
+    except (KeyError, ValueError, TypeError):
+        text = None  # params not as expected: the engine's own words are still right
+    return text or refusal_message(err)

@@ -831,7 +831,7 @@ def test_a_refusal_with_a_name_in_it_uses_the_names_of_the_table(app, phones):
 
 def test_refusal_wording_falls_back_to_the_engines_english_for_an_unworded_code(app):
     from facade.errors import IllegalAction
-    from webapp.companion.events import refusal_text
+    from webapp.refusals import refusal_text
 
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         plain = IllegalAction("dice are numbered 1 to 5")  # code `illegal`: no params
