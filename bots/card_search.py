@@ -9,7 +9,6 @@ fixed number of worlds and candidates, not a time: a game is the same from its s
 from __future__ import annotations
 
 from boardgame import actions as A  # noqa: N812
-from boardgame.phases import Phase
 from boardgame.state import GameState
 from bots.card.greedy import GreedyBot, board_value, hand_value
 from bots.card.strong import StrongBot
@@ -59,18 +58,13 @@ class ExpertBot(StrongBot):
     arms as the greedy bot does."""
 
     name = "expert"
+    worlds = WORLDS
+    candidates = CANDIDATES
 
-    def choose(self, view: dict, player: int) -> A.Action:
-        """The action for `player` with the best mean play-out over the sampled worlds."""
-        worlds = [self.state_of(view, player) for _ in range(WORLDS)]
-        state = worlds[0]
-        options = state.legal_actions(player)
-        if not options:
-            raise ValueError("no decision to take for this player now")
-        if state.phase in (Phase.DISCARD, Phase.ARMS) or len(options) == 1:
-            return self.decide(state, player)
-        now = {a: self.value(state, a) for a in options}
-        ranked = sorted(options, key=lambda a: -now[a])[:CANDIDATES]
+    def searched(self, worlds: list[GameState], ranked: list[A.Action],
+                 now: dict[A.Action, float], player: int) -> A.Action:
+        """Of the strong bot's best candidates, the one with the best mean play-out over the
+        sampled worlds (the worlds and candidates are the strong bot's own: `choose`)."""
         best, best_v = ranked[0], -1e9
         for a in ranked:
             total = 0.0

@@ -9,11 +9,10 @@ seed on any machine.
 
 from __future__ import annotations
 
-from bots.rollwrite.evaluate import grid_value, sheet_value
-from bots.rollwrite.greedy import STAR_COST, GreedyBot, rank_choices
-from bots.rollwrite.strong import StrongBot
+from bots.rollwrite.evaluate import sheet_value
+from bots.rollwrite.greedy import GreedyBot, rank_choices
+from bots.rollwrite.strong import StrongBot, drawings
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.shape_index import SHAPE_INDEX, placement_index
 from rollwrite.state import GameState
 
 # Imagined futures per candidate, the same dice for every candidate; fewer with more players,
@@ -105,19 +104,8 @@ class ExpertBot(StrongBot):
         """The best few drawings of the chosen tile by grid value, searched."""
         p = state.active
         tid = state.turn_state.chosen.tile
-        sheet = state.sheets[p]
-        filled, bricks = sheet.building.filled, sheet.building.bricks
-        t = placement_index(state.mirror)
-        blue = sheet.stars_left("blue") > 0
-        options: list[tuple[float, int, int]] = []
-        for i in t.legal_indices(filled, [SHAPE_INDEX[tid]]):
-            mask = t.placements[i].mask
-            for cell in t.cell_bits[i]:
-                options.append((grid_value(filled | mask, bricks | cell), mask, cell))
-            if blue:
-                options.append((grid_value(filled | mask, bricks) - STAR_COST, mask, 0))
-        options.sort(key=lambda x: -x[0])
-        strong = super().draw(state)
+        options = drawings(state)  # listed once, for the strong bot's pick and the search
+        strong = self.best_drawing(state, options)
         candidates: list[A.Action] = [strong]
         for _, mask, cell in options:
             if len(candidates) >= CANDIDATES:

@@ -17,25 +17,11 @@ from bots.playout import play_out
 from bots.rollwrite import hint as dice_hint
 from bots.rollwrite.greedy import GreedyBot
 from rollwrite.dice import seeded_roll
+from tests.bot_helpers import random_positions
 
 LEVELS = ["random", "greedy", "strong"]
 card_bot = partial(make_bot, "boardgame")
 dice_bot = partial(make_bot, "rollwrite")
-
-
-def random_positions(engine, players, seed, count):
-    """States reached by random legal play, with the seat to decide."""
-    rng = random.Random(seed)
-    state = engine.new_game(players, seed)
-    out = []
-    while not state.is_over() and len(out) < count:
-        if state.is_chance():
-            state.apply(state.chance_action())
-            continue
-        p = rng.choice(state.to_act())
-        out.append((state.clone(), p))
-        state.apply(rng.choice(state.legal_actions(p)))
-    return out
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -1,3 +1,4 @@
+
 """The expert (searching) bots: legal actions only, the same game from the same seeds, and
 decisions read from the seat's view only (issue 21)."""
 
@@ -9,25 +10,11 @@ import rollwrite
 from bots.levels import LEVEL_NAMES, make_bot
 from bots.rollwrite_search import ExpertBot, roll_out
 from rollwrite.dice import seeded_roll
+from tests.bot_helpers import random_positions
 
 dice_bot = partial(make_bot, "rollwrite", "expert")
 card_bot = partial(make_bot, "boardgame", "expert")
 SAME_FIRST_ROLL = ("peek-a", "peek-16198")  # same first roll, other rerolls (test_bots_rules)
-
-
-def random_positions(engine, players, seed, count):
-    """States reached by random legal play, with the seat to decide."""
-    rng = random.Random(seed)
-    state = engine.new_game(players, seed)
-    out = []
-    while not state.is_over() and len(out) < count:
-        if state.is_chance():
-            state.apply(state.chance_action())
-            continue
-        p = rng.choice(state.to_act())
-        out.append((state.clone(), p))
-        state.apply(rng.choice(state.legal_actions(p)))
-    return out
 
 
 def test_expert_is_the_top_level_of_both_editions():

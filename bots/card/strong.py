@@ -37,10 +37,12 @@ class StrongBot(GreedyBot):
     action left for this player's next turn. Cards count for what they may still build."""
 
     name = "strong"
+    worlds = WORLDS  # a subclass may search more or fewer of each
+    candidates = CANDIDATES
 
     def choose(self, view: dict, player: int) -> A.Action:
         """The action for `player`, searched in sampled worlds."""
-        worlds = [self.state_of(view, player) for _ in range(WORLDS)]
+        worlds = [self.state_of(view, player) for _ in range(self.worlds)]
         state = worlds[0]
         options = state.legal_actions(player)
         if not options:
@@ -48,7 +50,13 @@ class StrongBot(GreedyBot):
         if state.phase in (Phase.DISCARD, Phase.ARMS) or len(options) == 1:
             return self.decide(state, player)
         now = {a: self.value(state, a) for a in options}  # actions are frozen: hashable
-        ranked = sorted(options, key=lambda a: -now[a])[:CANDIDATES]
+        ranked = sorted(options, key=lambda a: -now[a])[:self.candidates]
+        return self.searched(worlds, ranked, now, player)
+
+    def searched(self, worlds: list[GameState], ranked: list[A.Action],
+                 now: dict[A.Action, float], player: int) -> A.Action:
+        """Of the best candidates by their value now (`ranked`), the one whose value now plus
+        the best action left for the next turn, averaged over the worlds, is highest."""
         best, best_v = ranked[0], -1e9
         for a in ranked:
             futures = [self._next_best(w, a, player) for w in worlds]

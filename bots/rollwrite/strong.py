@@ -65,6 +65,25 @@ def expected_next_gain(state: GameState, player: int, filled: int, bricks: int,
     return mean(best_per_roll)
 
 
+def drawings(state: GameState) -> list[tuple[float, int, int]]:
+    """Every drawing of the chosen tile as (grid value, cells, brick cell), best first; the
+    brick may be left off with a blue star (brick 0, the star's cost taken off its value)."""
+    tid = state.turn_state.chosen.tile
+    sheet = state.sheets[state.active]
+    filled, bricks = sheet.building.filled, sheet.building.bricks
+    t = placement_index(state.mirror)
+    blue = sheet.stars_left("blue") > 0
+    options: list[tuple[float, int, int]] = []
+    for i in t.legal_indices(filled, [SHAPE_INDEX[tid]]):
+        mask = t.placements[i].mask
+        for cell in t.cell_bits[i]:
+            options.append((grid_value(filled | mask, bricks | cell), mask, cell))
+        if blue:
+            options.append((grid_value(filled | mask, bricks) - STAR_COST, mask, 0))
+    options.sort(key=lambda x: -x[0])
+    return options
+
+
 class StrongBot(GreedyBot):
     """Greedy values, plus expectations over dice: when to reroll or change colours, and
     which placement leaves the best chances for the next turn."""
@@ -158,22 +177,16 @@ class StrongBot(GreedyBot):
                 best, best_v = choice, v
         return best
 
-    def draw(self, state: GameState) -> A.Action:
+    def draw(self, state: GameState) -> A.Draw:
         """Among the best drawings of the chosen tile, the one that leaves the best chances."""
+        return self.best_drawing(state, drawings(state))
+
+    def best_drawing(self, state: GameState, options: list[tuple[float, int, int]]) -> A.Draw:
+        """Of `drawings(state)`, the TOP by grid value weighed by the chances they leave."""
         p = state.active
         tid = state.turn_state.chosen.tile
-        sheet = state.sheets[p]
-        filled, bricks = sheet.building.filled, sheet.building.bricks
-        t = placement_index(state.mirror)
-        blue = sheet.stars_left("blue") > 0
-        options = []
-        for i in t.legal_indices(filled, [SHAPE_INDEX[tid]]):
-            mask = t.placements[i].mask
-            for cell in t.cell_bits[i]:
-                options.append((grid_value(filled | mask, bricks | cell), mask, cell))
-            if blue:
-                options.append((grid_value(filled | mask, bricks) - STAR_COST, mask, 0))
-        options.sort(key=lambda x: -x[0])
+        building = state.sheets[p].building
+        filled, bricks = building.filled, building.bricks
         rolls = self._rolls()
         best, best_v = options[0], -1e9
         for v, mask, cell in options[:TOP]:

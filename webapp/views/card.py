@@ -367,6 +367,7 @@ def _model(store: Store, game: Game, state: CardState, who: Who, frame: bool = F
         "turns": _by_turn(_events_of(store, game, pv["seq"], last=12),
                           pv["players"][0]["name"]),
         "frame": frame,
+        "seat_sig": play.seats_signature(seats),  # the poll asks whether a seat changed
         "hint": None, "ability_help": ABILITY_HELP, "ability_labels": ABILITY_LABELS,
         "colour_names": COLOUR_WORDS, "level_labels": LEVEL_LABELS,
     }
@@ -381,7 +382,7 @@ def _render_game(store: Store, game: Game, state: CardState, who: Who, frame: bo
                       if model.get("over") else None)
     model.update(extra)
     model["poll_url"] = url_for("card.poll", code=game.code, seq=model["seq"],
-                                seats=play.seats_signature(store.seats(game)),
+                                seats=model["seat_sig"],
                                 **{k: v for k, v in request.args.items()
                                    if k in ("pick", "tile", "cell", "rot", "flip")})
     model["poll_seconds"] = (botplay.BOT_STEP_SECONDS if frame

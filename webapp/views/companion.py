@@ -78,7 +78,7 @@ def _game(code: str) -> Game:
 def _seat(game: Game) -> int | None:
     """The seat this phone holds in the game (from its cookie), if any; a solo game also
     knows the browser that started it, so it comes back after the seat cookie is gone."""
-    seat = _store().seat_of(game, seat_token(game.code))
+    seat = play.cookie_seat(_store(), game)
     if seat is None and game.kind == "solo" and game.owner:
         mine = request.cookies.get("browser", "")
         if mine and secrets.compare_digest(mine, game.owner):
