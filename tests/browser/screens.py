@@ -61,6 +61,23 @@ _SMALL_TARGETS = """(min) => {
 }"""
 
 
+def visit(page: Any, url: str, tries: int = 3) -> None:
+    """Go to `url`. Without JavaScript a table page reloads itself (a `<meta refresh>` every
+    few seconds, at once after a bot's frame); when that reload starts while the test is
+    leaving the page, the browser drops the test's navigation for it, and the test goes
+    again: what a player tapping the link would do."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(tries):
+        try:
+            page.goto(url)
+            return
+        except PlaywrightError as error:
+            if "interrupted by another navigation" not in str(error) or attempt == tries - 1:
+                raise
+            page.wait_for_load_state("load")
+
+
 def fits_phone(page: Any) -> None:
     """The page does not scroll sideways at 390 px and nothing sticks out past the edge."""
     page.wait_for_load_state()  # a page still navigating has no document to measure yet

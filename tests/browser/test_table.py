@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.screens import fits_phone, shot, sideways_scrollers, small_targets
+from tests.browser.screens import fits_phone, shot, sideways_scrollers, small_targets, visit
 
 pytestmark = pytest.mark.browser
 
@@ -91,7 +91,7 @@ class Table:
         if _seq(page) >= seq:
             return
         if not self.javascript:
-            page.goto(f"/t/{self.code}")
+            visit(page, f"/t/{self.code}")
             assert _seq(page) >= seq
             return
         page.wait_for_function(

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.screens import fits_phone, shot
+from tests.browser.screens import fits_phone, shot, visit
 from tests.browser.test_table import _api, _create, _offered, _pick
 
 pytestmark = pytest.mark.browser
@@ -97,12 +97,12 @@ def _to_a_placement(page: Any, code: str) -> None:
     for _ in range(MAX_STEPS):
         state = _api(page, code)
         if 0 not in state["view"]["to_act"]:
-            page.goto(f"/t/{code}")
+            visit(page, f"/t/{code}")
             if page.locator("#table .botlog form button").count():
                 with page.expect_navigation():
                     page.click("#table .botlog form button")
             continue
-        page.goto(f"/t/{code}")
+        visit(page, f"/t/{code}")
         action = _pick(_offered(page), state["view"]["turn"])
         if action is None and page.locator("#table table.building td.cell a").count():
             return
