@@ -134,25 +134,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    """Review a Roll & Write game text turn by turn against the expert bot."""
-    from bots.review import review
-    from facade.gametext import read_text
+    """Review a finished game text turn by turn against the expert bot."""
+    from commandline.review import run
 
-    text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    result = review(read_text(text), rollouts=args.rollouts)
-    if args.json:
-        print(json.dumps(result, indent=2, ensure_ascii=False))
-        return 0
-    names = [p["name"] for p in result["players"]]
-    for t in result["turns"]:
-        mark = f"  {t['label'].upper()}" if t["label"] else ""
-        print(f"turn {t['turn']:>2} {names[t['player']]}: {t['played']}  "
-              f"({t['played_points']} pts)  best: {t['best']}  ({t['best_points']} pts)  "
-              f"loss {t['loss']}{mark}")
-    for p in result["players"]:
-        print(f"{p['name']}: accuracy {p['accuracy']} %, {p['inaccuracies']} inaccuracies, "
-              f"{p['mistakes']} mistakes, {p['blunders']} blunders")
-    return 0
+    return run(args.file, args.rollouts, args.json)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -223,10 +208,12 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", help="the game text, or - to read it from standard input")
     rep.set_defaults(func=cmd_replay)
 
-    rev = sub.add_parser("review", help="review a Roll & Write game text against the expert bot")
+    rev = sub.add_parser("review", help="review a finished game text (Roll & Write, solitaire "
+                         "or cards) against the expert bot")
     rev.add_argument("file", help="the game text, or - to read it from standard input")
-    rev.add_argument("--rollouts", type=_positive, default=12,
-                     help="play-outs to the end per move judged (default 12)")
+    rev.add_argument("--rollouts", type=_positive, default=None,
+                     help="play-outs to the end per move judged (default: tuned per kind of "
+                     "game, see bots/rollwrite_review.py and bots/card_review.py)")
     rev.add_argument("--json", action="store_true")
     rev.set_defaults(func=cmd_review)
 

@@ -1,0 +1,112 @@
+"""The review of a card-edition game: every seat's turns, each judged only from what that seat
+knew when it played (its own hand and the public table), beside the expert's turn in the same
+position, by the final points each leads to.
+
+A turn is judged from the seat's view alone (`state.view(seat)`: no other hand, no deck
+order): the worlds it is played out in are dealt from that view
+(`GameState.from_view(view, seat, rng)`), never from the real hidden hands or deck. Both the
+played turn and the expert's are played out greedily to the end of the game in the same worlds
+(paired), so their difference is not noise between two samples of hidden cards. A turn's
+actions (take, discard, build, coats of arms) all come before its cards are drawn, and depend
+only on the seat's hand and the table: they are legal in every world.
+"""
+
+from __future__ import annotations
+
+import random
+from statistics import mean
+from typing import Any
+
+from boardgame import actions as A  # noqa: N812
+from boardgame.state import GameState
+from bots.card.greedy import GreedyBot
+from bots.card_search import ExpertBot
+from bots.review_labels import Scale, TurnReview, judged, turn_rng
+
+MAX_ROLLOUT_ACTIONS = 2000  # a play-out's guard (bot games last about 60-120 actions)
+MAX_TURN_ACTIONS = 12  # the expert's actions in one turn: take, discard, build, arms...
+# Worlds per turn judged; both moves are played out to the end in each of them. Chosen for a
+# review in the web app's background worker to take well under 20 s of CPU; measured with
+# `time` on whole reviews of 2-player games (nice'd, on the 2-core machine shared with other
+# jobs, 2026-11-25): 47 turns (strong vs greedy, seed 9) 11.3 s, 50 turns (greedy vs random,
+# seed 3) 14.8 s, 48 turns (expert vs strong, seed 4) 11.7 s with 48; with 64 the first two
+# took 14.6 s and 19.0 s. A play-out from the first turn takes about 10 ms. The noise left:
+# see bots.review_labels.CARD.
+ROLLOUTS = 48
+ROLLOUT_POLICY = GreedyBot(0)  # greedy decisions on a full state use no randomness
+
+
+def played_turns(config: dict[str, Any], actions: list[str]
+                 ) -> list[tuple[GameState, list[A.Action]]]:
+    """Per turn: the state when it began and the actions its seat took in it."""
+    state = GameState(config)
+    out: list[tuple[GameState, list[A.Action]]] = []
+    turn = -1
+    for text in actions:
+        if state.turn != turn:
+            turn = state.turn
+            out.append((state.clone(), []))
+        state.apply(text)
+        out[-1][1].append(A.parse_action(state.log[-1]))
+    return out
+
+
+def moves_text(actions: list[A.Action]) -> str:
+    """`take 3,4 / discard Y`: a turn's actions in the notation, without the seat."""
+    return " / ".join(str(a).split(" ", 1)[1] for a in actions)
+
+
+def expert_turn(view: dict[str, Any], seat: int, rng: random.Random) -> list[A.Action]:
+    """The expert's actions for the whole turn that starts at `view`: each asked of the
+    seat's view only (in a world dealt from it, which the turn's actions never draw from)."""
+    bot = ExpertBot(rng.randrange(1 << 30))
+    world = GameState.from_view(view, seat, rng)
+    turn = world.turn
+    actions: list[A.Action] = []
+    for _ in range(MAX_TURN_ACTIONS):
+        action = bot.choose(world.view(seat), seat)
+        world.apply(action)
+        actions.append(action)
+        if world.is_over() or world.turn != turn:
+            break
+    return actions
+
+
+def final_points(world: GameState, seat: int, actions: list[A.Action]) -> int:
+    """`seat`'s points at the end of a greedy play-out of a copy of `world` after the turn's
+    `actions`."""
+    w = world.clone()
+    for action in actions:
+        w.apply(action)
+    for _ in range(MAX_ROLLOUT_ACTIONS):
+        if w.is_over():
+            break
+        w.apply(ROLLOUT_POLICY.decide(w, w.active))
+    return w.scores()[seat]
+
+
+def judge_turn(view: dict[str, Any], seat: int, played: list[A.Action], rollouts: int,
+               rng: random.Random) -> tuple[list[A.Action], float, float]:
+    """The expert's turn and the expected final points of the played turn and of the
+    expert's, from `view` (the seat's, at the start of the turn) and nothing else."""
+    worlds = [GameState.from_view(view, seat, rng) for _ in range(rollouts)]
+    best = expert_turn(view, seat, rng)
+    played_value = mean(final_points(w, seat, played) for w in worlds)
+    if best == played:
+        return best, played_value, played_value
+    return best, played_value, mean(final_points(w, seat, best) for w in worlds)
+
+
+def review_turns(turns: list[tuple[GameState, list[A.Action]]], rollouts: int, seed: int,
+                 scale: Scale) -> list[TurnReview]:
+    """Every turn of every seat, judged from that seat's view at the turn's start (the
+    states given may hold the real hidden cards: only their seat's view is read)."""
+    out = []
+    for before, played in turns:
+        seat = before.active
+        view = before.view(seat)  # all the review may know of this turn
+        rng = turn_rng(seed, view["turn"], seat)
+        best, played_value, best_value = judge_turn(view, seat, played, rollouts, rng)
+        out.append(judged(view["turn"] + 1, seat, moves_text(played), moves_text(best),
+                          played_value, best_value, scale))
+    return out

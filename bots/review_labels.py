@@ -1,0 +1,123 @@
+"""What a review says of a move: its loss against the expert's in the review's unit, the label
+that loss earns, and one accuracy figure per player; the scales of each kind of game."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from statistics import mean
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Scale:
+    """The unit a kind of game is judged in and the losses that earn each label."""
+
+    unit: str  # "points" (final points, higher is better) or "turns" (to reach 12, lower)
+    inaccuracy: float
+    mistake: float
+    blunder: float
+    accuracy_scale: float  # a turn that loses this much (or more) counts 0 % accurate
+
+    def thresholds(self) -> dict[str, float]:
+        """The three thresholds, by label (the review's `thresholds`)."""
+        return {"inaccuracy": self.inaccuracy, "mistake": self.mistake, "blunder": self.blunder}
+
+
+# Roll & Write with 2 or more players, in final points. A 2-player game is a race to 12
+# points that bots win in about 10 own turns, so a turn brings about 1.2 points: an
+# inaccuracy gives up about a quarter of a turn, a mistake more than half a turn, a blunder
+# more than a whole turn. The lowest is above the noise of 12 paired play-outs (their mean
+# difference moves by about 0.2 point).
+ROLLWRITE = Scale("points", 0.3, 0.7, 1.5, 2.0)
+# The solitaire challenge, in turns to reach 12 points (lower is better; the strong bot needs
+# about 11.8, the expert 11.4). Turns to 12 vary with the dice: one move's play-outs differ by
+# 1 to 2.5 turns (standard deviation) from one set of dice to the next, so the paired
+# difference of two moves over 64 play-outs has a standard error of 0.12-0.3 turn (median per
+# game, 3 games of strong, greedy and random play, 2026-11-25), about 0.1-0.25 at the 96 the
+# review uses: an inaccuracy is above it, a blunder gives up a whole turn of the challenge.
+SOLITAIRE = Scale("turns", 0.4, 0.7, 1.0, 1.5)
+# The card edition, in final points. Bots score 5 to 11 points over some 24 own turns of a
+# 2-player game, in lumps (a row 1-2 points, a column 2-4). Final points after greedy
+# play-outs in dealt worlds vary much more than in Roll & Write (the play diverges in each
+# world): the paired difference of two moves over 48 worlds has a standard error of about 0.45
+# point in the first turns, 0.3 midway and 0.2 near the end (2026-11-25, strong vs greedy,
+# seed 9). Yet over whole games (48 worlds) the expert bot, whose own search differs from the
+# review's, was labelled once in 24 turns (97.6 %), the strong bot 9 times (78.7 %), a random
+# player 11 times (72.4 %): the labels tell players apart. An inaccuracy gives up about one
+# turn's points, a blunder about a column's.
+CARD = Scale("points", 0.5, 1.0, 2.0, 2.5)
+
+
+@dataclass
+class TurnReview:
+    """One turn of one player: the move played, the expert's, what each is worth in the
+    review's unit, what the played one lost and the label that earns."""
+
+    turn: int
+    player: int
+    played: str
+    best: str
+    played_value: float
+    best_value: float
+    loss: float
+    label: str
+
+
+def label_of(loss: float, scale: Scale = ROLLWRITE) -> str:
+    """`blunder`, `mistake`, `inaccuracy` or "" for a loss in the scale's unit."""
+    if loss >= scale.blunder:
+        return "blunder"
+    if loss >= scale.mistake:
+        return "mistake"
+    if loss >= scale.inaccuracy:
+        return "inaccuracy"
+    return ""
+
+
+def accuracy(losses: list[float], scale: Scale = ROLLWRITE) -> float:
+    """100 % for a game of best moves; each turn counts 100 × (1 − loss / accuracy scale)."""
+    if not losses:
+        return 100.0
+    return round(100 * mean(max(0.0, 1 - loss / scale.accuracy_scale) for loss in losses), 1)
+
+
+def judged(turn: int, player: int, played: str, best: str, played_value: float,
+           best_value: float, scale: Scale) -> TurnReview:
+    """A turn's review from the values of both moves; the loss is never negative (the
+    expert's move is the benchmark, a better one costs nothing) and lower turns are better."""
+    if scale.unit == "turns":
+        loss = max(0.0, played_value - best_value)
+    else:
+        loss = max(0.0, best_value - played_value)
+    loss = round(loss, 2)
+    return TurnReview(turn, player, played, best, round(played_value, 2), round(best_value, 2),
+                      loss, label_of(loss, scale))
+
+
+def turn_rng(seed: int, turn: int, player: int) -> random.Random:
+    """The review's own randomness for one turn: from the seed, the turn and the player
+    alone, so a turn's review does not depend on how much randomness other turns used."""
+    return random.Random(f"review|{seed}|{turn}|{player}")
+
+
+def summary(edition: str, names: list[str], turns: list[TurnReview], rollouts: int,
+            scale: Scale) -> dict[str, Any]:
+    """The review as the web page and `copenhagen review --json` read it."""
+    players = []
+    for p, name in enumerate(names):
+        own = [t for t in turns if t.player == p]
+        players.append({
+            "player": p, "name": name, "accuracy": accuracy([t.loss for t in own], scale),
+            "inaccuracies": sum(t.label == "inaccuracy" for t in own),
+            "mistakes": sum(t.label == "mistake" for t in own),
+            "blunders": sum(t.label == "blunder" for t in own),
+        })
+    return {
+        "edition": edition,
+        "unit": scale.unit,
+        "rollouts": rollouts,
+        "thresholds": scale.thresholds(),
+        "players": players,
+        "turns": [vars(t).copy() for t in turns],
+    }

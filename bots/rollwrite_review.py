@@ -1,0 +1,140 @@
+"""The review of a Roll & Write game: each turn's tile and drawing beside the expert's in the
+same position, and what each leads to (mean of play-outs over imagined dice): final points with
+2 or more players, turns to reach 12 points in the solitaire challenge (1 player).
+
+Play-outs follow the greedy policy to the end of the game with dice of the review's own seeds,
+never the game's later dice: a move is judged by what could be known when it was made. The
+same seeds serve both moves of a turn, so their difference is not noise between two samples of
+dice. A turn is judged from the moment its tile is chosen (after any reroll: the dice are then
+known); where the expert would reroll there, the played move is taken as the best one.
+"""
+
+from __future__ import annotations
+
+from statistics import mean
+
+from bots.review_labels import Scale, TurnReview, judged, turn_rng
+from bots.rollwrite_search import ROLLOUT_POLICY, ExpertBot
+from rollwrite import actions as A  # noqa: N812
+from rollwrite.material import TARGET
+from rollwrite.state import GameState
+
+MAX_ROLLOUT_ACTIONS = 3000  # a play-out's guard
+UNREACHED = 5  # turns added to a solitaire play-out that ends without 12 points
+# Play-outs per move judged, chosen for a review in the web app's background worker to take
+# well under 20 s of CPU. Measured with `time` on whole reviews (nice'd, on the 2-core machine
+# shared with other jobs, 2026-11-25): 2-player games of 20 turns (strong vs greedy, seed 77)
+# 2.8 s and 21 turns (greedy vs random, seed 12) 3.3 s with 12; solitaire games of 12 turns
+# (strong, seed 5) 5.3 s, 15 turns (greedy, seed 8) 5.3 s and 32 turns (random, seed 11) 9.0 s
+# with 96. Turns to 12 vary more with the dice than final points do: see SOLITAIRE.
+ROLLOUTS = 12
+SOLITAIRE_ROLLOUTS = 96
+
+
+def is_solitaire(config: dict) -> bool:
+    """Whether a Roll & Write game is the solitaire challenge: one player (RULES 4)."""
+    return len(config["players"]) == 1
+
+
+def final_value(state: GameState, player: int, seed: int, scale: Scale) -> float:
+    """A greedy play-out of a copy of `state` with the dice of `seed`: `player`'s final
+    points, or in the solitaire challenge the turns taken to reach 12 points."""
+    world = state.clone()
+    world.config["seed"] = seed
+    world._due_roll = None
+    for _ in range(MAX_ROLLOUT_ACTIONS):
+        if world.is_over():
+            break
+        if world.is_chance():
+            world.apply(world.chance_action())
+            continue
+        seat = world.to_act()[0]
+        world.apply(ROLLOUT_POLICY.decide(world, seat))
+    if scale.unit == "turns":
+        reached = world.scores()[player] >= TARGET
+        return world.turn + 1 + (0 if reached else UNREACHED)
+    return world.scores()[player]
+
+
+def expected_value(state: GameState, player: int, seeds: list[int], scale: Scale) -> float:
+    """Mean `final_value` over play-outs with these seeds."""
+    return mean(final_value(state, player, s, scale) for s in seeds)
+
+
+def expert_move(before: GameState, player: int, seed: int) -> tuple[GameState, list[A.Action]]:
+    """The expert's tile and drawing from `before` (from the seat's view): the state after
+    them, and the actions (none when the expert would reroll first)."""
+    bot = ExpertBot(seed)
+    state = before.clone()
+    actions: list[A.Action] = []
+    for _ in range(8):  # choose, maybe a colour change or an extra cell first, then draw
+        action = bot.choose(state.view(player), player)
+        if isinstance(action, A.Reroll):
+            return state, []  # a reroll needs dice: the review judges the tile given the dice
+        state.apply(action)
+        actions.append(action)
+        if isinstance(action, A.Draw):
+            break
+    return state, actions
+
+
+def _fresh(state: GameState) -> bool:
+    """The active player has dice and no tile yet: the moment a turn's tile is chosen."""
+    t = state.turn_state
+    return (not state.is_chance() and t.phase == "main" and t.chosen is None
+            and not t.pending_arms)
+
+
+def played_turns(config: dict, actions: list[str]
+                 ) -> list[tuple[GameState, GameState, int, list[str]]]:
+    """Per turn with a drawing that stands: the state when its tile was chosen, the state
+    after the drawing, the player, and the active player's steps between that stand (as
+    logged; a step taken back with `undo` is left out)."""
+    state = GameState(config)
+    found: dict[int, tuple[GameState, GameState, int, list[str]]] = {}
+    before: GameState | None = None
+    steps: list[str] = []
+    for text in actions:
+        if _fresh(state):
+            before, steps = state.clone(), []
+        turn = state.turn
+        state.apply(text)
+        line = state.log[-1].split()
+        if before is None or state.turn != turn or line[0] != f"p{before.active + 1}":
+            continue
+        if line[1] == "undo":
+            undone = steps.pop() if steps else ""
+            if undone.split()[1:2] == ["draw"]:
+                found.pop(turn, None)  # the drawing was taken back: another one follows
+        else:
+            steps.append(state.log[-1])
+            if line[1] == "draw":
+                found[turn] = (before, state.clone(), before.active, list(steps))
+    return [found[t] for t in sorted(found)]
+
+
+def _moves_text(lines: list[str]) -> str:
+    """`choose R5 with 1,3 / draw R5:A1,b1,...`: the tile and its drawing in the notation."""
+    return " / ".join(" ".join(x.split()[1:]) for x in lines
+                      if x.split()[1] in ("choose", "draw"))
+
+
+def review_turns(config: dict, actions: list[str], rollouts: int, seed: int, scale: Scale
+                 ) -> list[TurnReview]:
+    """Every turn with a drawing, the played move and the expert's judged by paired
+    play-outs with dice of the review's own seeds."""
+    out = []
+    for before, after, player, steps in played_turns(config, actions):
+        rng = turn_rng(seed, before.turn, player)
+        seeds = [rng.randrange(1 << 30) for _ in range(rollouts)]
+        best_state, best_actions = expert_move(before, player, rng.randrange(1 << 30))
+        played_text = _moves_text(steps)
+        best_text = _moves_text([str(a) for a in best_actions])
+        played_value = expected_value(after, player, seeds, scale)
+        if played_text == best_text or not best_actions:
+            best_value = played_value
+        else:
+            best_value = expected_value(best_state, player, seeds, scale)
+        out.append(judged(before.turn + 1, player, played_text, best_text or played_text,
+                          played_value, best_value, scale))
+    return out
