@@ -13,7 +13,6 @@ only on the seat's hand and the table: they are legal in every world.
 
 from __future__ import annotations
 
-import random
 from statistics import mean
 from typing import Any
 
@@ -36,10 +35,10 @@ ROLLOUTS = 48
 ROLLOUT_POLICY = GreedyBot(0)  # greedy decisions on a full state use no randomness
 
 
-def played_turns(config: dict[str, Any], actions: list[str]
-                 ) -> list[tuple[GameState, list[A.Action]]]:
-    """Per turn: the state when it began and the actions its seat took in it."""
-    state = GameState(config)
+def played_turns(start: GameState, actions: list[str]) -> list[tuple[GameState, list[A.Action]]]:
+    """Per turn of the game played from `start` (which it changes): the state when the turn
+    began and the actions its seat took in it."""
+    state = start
     out: list[tuple[GameState, list[A.Action]]] = []
     turn = -1
     for text in actions:
@@ -56,9 +55,11 @@ def moves_text(actions: list[A.Action]) -> str:
     return " / ".join(str(a).split(" ", 1)[1] for a in actions)
 
 
-def expert_turn(view: dict[str, Any], seat: int, rng: random.Random) -> list[A.Action]:
-    """The expert's actions for the whole turn that starts at `view`: each asked of the
-    seat's view only (in a world dealt from it, which the turn's actions never draw from)."""
+def expert_turn(view: dict[str, Any], seat: int, seed: int) -> list[A.Action]:
+    """The expert's actions for the whole turn that starts at `view`, its choices seeded from
+    the review's `seed` for this turn: each asked of the seat's view only (in a world dealt
+    from it, which the turn's actions never draw from)."""
+    rng = turn_rng(seed, view["turn"], seat, "expert")
     bot = ExpertBot(rng.randrange(1 << 30))
     world = GameState.from_view(view, seat, rng)
     turn = world.turn
@@ -86,11 +87,12 @@ def final_points(world: GameState, seat: int, actions: list[A.Action]) -> int:
 
 
 def judge_turn(view: dict[str, Any], seat: int, played: list[A.Action], rollouts: int,
-               rng: random.Random) -> tuple[list[A.Action], float, float]:
+               seed: int) -> tuple[list[A.Action], float, float]:
     """The expert's turn and the expected final points of the played turn and of the
     expert's, from `view` (the seat's, at the start of the turn) and nothing else."""
-    worlds = [GameState.from_view(view, seat, rng) for _ in range(rollouts)]
-    best = expert_turn(view, seat, rng)
+    deal = turn_rng(seed, view["turn"], seat, "worlds")
+    worlds = [GameState.from_view(view, seat, deal) for _ in range(rollouts)]
+    best = expert_turn(view, seat, seed)
     played_value = mean(final_points(w, seat, played) for w in worlds)
     if best == played:
         return best, played_value, played_value
@@ -105,8 +107,7 @@ def review_turns(turns: list[tuple[GameState, list[A.Action]]], rollouts: int, s
     for before, played in turns:
         seat = before.active
         view = before.view(seat)  # all the review may know of this turn
-        rng = turn_rng(seed, view["turn"], seat)
-        best, played_value, best_value = judge_turn(view, seat, played, rollouts, rng)
+        best, played_value, best_value = judge_turn(view, seat, played, rollouts, seed)
         out.append(judged(view["turn"] + 1, seat, moves_text(played), moves_text(best),
                           played_value, best_value, scale))
     return out

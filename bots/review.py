@@ -47,8 +47,8 @@ def review(game: GameText, rollouts: int | None = None, seed: int = REVIEW_SEED
         replay_text(game, CardState)
         scale = CARD
         n = rollouts or card_review.ROLLOUTS
-        turns = card_review.review_turns(card_review.played_turns(game.config, actions), n,
-                                         seed, scale)
+        turns = card_review.review_turns(
+            card_review.played_turns(CardState(game.config), actions), n, seed, scale)
     else:
         raise GameTextError(f"no review for the edition '{game.edition}': rollwrite or "
                             "boardgame", code="text_edition", edition=game.edition)

@@ -95,10 +95,11 @@ def judged(turn: int, player: int, played: str, best: str, played_value: float,
                       loss, label_of(loss, scale))
 
 
-def turn_rng(seed: int, turn: int, player: int) -> random.Random:
-    """The review's own randomness for one turn: from the seed, the turn and the player
-    alone, so a turn's review does not depend on how much randomness other turns used."""
-    return random.Random(f"review|{seed}|{turn}|{player}")
+def turn_rng(seed: int, turn: int, player: int, what: str) -> random.Random:
+    """The review's own randomness for one use (`what`: its dice, its worlds, the expert's
+    choices) in one turn: from the seed, the turn and the player alone, so a turn's review
+    depends neither on other turns nor on how much randomness its other uses took."""
+    return random.Random(f"review|{seed}|{turn}|{player}|{what}")
 
 
 def summary(edition: str, names: list[str], turns: list[TurnReview], rollouts: int,

@@ -6,7 +6,8 @@ Play-outs follow the greedy policy to the end of the game with dice of the revie
 never the game's later dice: a move is judged by what could be known when it was made. The
 same seeds serve both moves of a turn, so their difference is not noise between two samples of
 dice. A turn is judged from the moment its tile is chosen (after any reroll: the dice are then
-known); where the expert would reroll there, the played move is taken as the best one.
+known), against the expert's best tile for those dice: where it would rather roll again, it is
+asked as if it had no red ★ left (a reroll is not judged: its worth lies in dice unknown).
 """
 
 from __future__ import annotations
@@ -61,16 +62,28 @@ def expected_value(state: GameState, player: int, seeds: list[int], scale: Scale
     return mean(final_value(state, player, s, scale) for s in seeds)
 
 
+def without_rerolls(state: GameState, player: int) -> GameState:
+    """A copy of `state` in which `player` has no red ★ left: the expert's best tile for the
+    dice rolled (the played tile was chosen with them), not its wish to roll again."""
+    kept = state.clone()
+    sheet = kept.sheets[player]
+    sheet.stars_used["red"] += sheet.stars_left("red")
+    return kept
+
+
 def expert_move(before: GameState, player: int, seed: int) -> tuple[GameState, list[A.Action]]:
-    """The expert's tile and drawing from `before` (from the seat's view): the state after
-    them, and the actions (none when the expert would reroll first)."""
-    bot = ExpertBot(seed)
+    """The expert's tile and drawing from `before` (from the seat's view), its choices seeded
+    from the review's `seed` for this turn: the state after them, and the actions (none when
+    the expert would reroll first)."""
+    bot = ExpertBot(turn_rng(seed, before.turn, player, "expert").randrange(1 << 30))
     state = before.clone()
     actions: list[A.Action] = []
     for _ in range(8):  # choose, maybe a colour change or an extra cell first, then draw
         action = bot.choose(state.view(player), player)
         if isinstance(action, A.Reroll):
-            return state, []  # a reroll needs dice: the review judges the tile given the dice
+            action = bot.choose(without_rerolls(state, player).view(player), player)
+        if isinstance(action, A.Reroll):
+            return state, []  # no tile to judge: the played one stands
         state.apply(action)
         actions.append(action)
         if isinstance(action, A.Draw):
@@ -125,9 +138,9 @@ def review_turns(config: dict, actions: list[str], rollouts: int, seed: int, sca
     play-outs with dice of the review's own seeds."""
     out = []
     for before, after, player, steps in played_turns(config, actions):
-        rng = turn_rng(seed, before.turn, player)
-        seeds = [rng.randrange(1 << 30) for _ in range(rollouts)]
-        best_state, best_actions = expert_move(before, player, rng.randrange(1 << 30))
+        dice = turn_rng(seed, before.turn, player, "dice")
+        seeds = [dice.randrange(1 << 30) for _ in range(rollouts)]
+        best_state, best_actions = expert_move(before, player, seed)
         played_text = _moves_text(steps)
         best_text = _moves_text([str(a) for a in best_actions])
         played_value = expected_value(after, player, seeds, scale)

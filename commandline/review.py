@@ -38,8 +38,10 @@ def lines(result: dict[str, Any]) -> list[str]:
     return out
 
 
-def run(file: str, rollouts: int | None, as_json: bool, out: TextIO = sys.stdout) -> int:
-    """Review the game text in `file` (- for standard input) and print it."""
+def run(file: str, rollouts: int | None, as_json: bool, out: TextIO | None = None) -> int:
+    """Review the game text in `file` (- for standard input) and print it (to `out`, default
+    standard output)."""
+    out = out or sys.stdout
     text = sys.stdin.read() if file == "-" else open(file, encoding="utf-8").read()
     result = review(read_text(text), rollouts=rollouts)
     if as_json:
