@@ -27,10 +27,10 @@ MAX_TURN_ACTIONS = 12  # the expert's actions in one turn: take, discard, build,
 # Worlds per turn judged; both moves are played out to the end in each of them. Chosen for a
 # review in the web app's background worker to take well under 20 s of CPU; measured with
 # `time` on whole reviews of 2-player games (nice'd, on the 2-core machine shared with other
-# jobs, 2026-11-25): 47 turns (strong vs greedy, seed 9) 11.3 s, 50 turns (greedy vs random,
-# seed 3) 14.8 s, 48 turns (expert vs strong, seed 4) 11.7 s with 48; with 64 the first two
-# took 14.6 s and 19.0 s. A play-out from the first turn takes about 10 ms. The noise left:
-# see bots.review_labels.CARD.
+# jobs, 2026-11-25, `copenhagen review FILE`): 47 turns (strong vs greedy, seed 9) 11.5 s,
+# 50 turns (greedy vs random, seed 3) 14.0 s, 48 turns (expert vs strong, seed 4) 12.4 s with
+# 48; with 64 the first two took 14.6 s and 19.0 s. A play-out from the first turn takes about
+# 10 ms. The noise left: see bots.review_labels.CARD.
 ROLLOUTS = 48
 ROLLOUT_POLICY = GreedyBot(0)  # greedy decisions on a full state use no randomness
 

@@ -42,10 +42,11 @@ SOLITAIRE = Scale("turns", 0.4, 0.7, 1.0, 1.5)
 # play-outs in dealt worlds vary much more than in Roll & Write (the play diverges in each
 # world): the paired difference of two moves over 48 worlds has a standard error of about 0.45
 # point in the first turns, 0.3 midway and 0.2 near the end (2026-11-25, strong vs greedy,
-# seed 9). Yet over whole games (48 worlds) the expert bot, whose own search differs from the
-# review's, was labelled once in 24 turns (97.6 %), the strong bot 9 times (78.7 %), a random
-# player 11 times (72.4 %): the labels tell players apart. An inaccuracy gives up about one
-# turn's points, a blunder about a column's.
+# seed 9): an inaccuracy is above it. Over whole 2-player games with these thresholds and 48
+# worlds, the expert bot (whose own search differs from the review's) had no turn labelled in
+# 24 (99.8 %) where the strong bot across the table had 6 (81.9 %); greedy 5 in 25 (90.8 %)
+# and a random player 9 (80.1 %): the labels tell players apart. An inaccuracy gives up about
+# one turn's points, a blunder about a column's.
 CARD = Scale("points", 0.5, 1.0, 2.0, 2.5)
 
 

@@ -24,10 +24,11 @@ MAX_ROLLOUT_ACTIONS = 3000  # a play-out's guard
 UNREACHED = 5  # turns added to a solitaire play-out that ends without 12 points
 # Play-outs per move judged, chosen for a review in the web app's background worker to take
 # well under 20 s of CPU. Measured with `time` on whole reviews (nice'd, on the 2-core machine
-# shared with other jobs, 2026-11-25): 2-player games of 20 turns (strong vs greedy, seed 77)
-# 2.8 s and 21 turns (greedy vs random, seed 12) 3.3 s with 12; solitaire games of 12 turns
-# (strong, seed 5) 5.3 s, 15 turns (greedy, seed 8) 5.3 s and 32 turns (random, seed 11) 9.0 s
-# with 96. Turns to 12 vary more with the dice than final points do: see SOLITAIRE.
+# shared with other jobs, 2026-11-25, `copenhagen review FILE`): 2-player games of 20 turns
+# (strong vs greedy, seed 77) 3.5 s and 22 turns (greedy vs random, seed 12) 3.9 s with 12;
+# solitaire games of 12 turns (strong, seed 5) 5.2 s, 15 turns (greedy, seed 8) 6.2 s and 32
+# turns (random, seed 11) 9.6 s with 96. Turns to 12 vary more with the dice than final points
+# do: see bots.review_labels.SOLITAIRE.
 ROLLOUTS = 12
 SOLITAIRE_ROLLOUTS = 96
 
@@ -37,12 +38,21 @@ def is_solitaire(config: dict) -> bool:
     return len(config["players"]) == 1
 
 
+def seeded(state: GameState, seed: int) -> GameState:
+    """A copy of `state` whose dice still to come are rolled from `seed`, whether the game's
+    own came from a seed or were typed in (companion mode: an unseeded roll would make the
+    review differ from one run to the next)."""
+    world = state.clone()
+    world.config["seed"] = seed
+    world.config["options"]["dice"] = "seeded"
+    world._due_roll = None
+    return world
+
+
 def final_value(state: GameState, player: int, seed: int, scale: Scale) -> float:
     """A greedy play-out of a copy of `state` with the dice of `seed`: `player`'s final
     points, or in the solitaire challenge the turns taken to reach 12 points."""
-    world = state.clone()
-    world.config["seed"] = seed
-    world._due_roll = None
+    world = seeded(state, seed)
     for _ in range(MAX_ROLLOUT_ACTIONS):
         if world.is_over():
             break
@@ -75,8 +85,9 @@ def expert_move(before: GameState, player: int, seed: int) -> tuple[GameState, l
     """The expert's tile and drawing from `before` (from the seat's view), its choices seeded
     from the review's `seed` for this turn: the state after them, and the actions (none when
     the expert would reroll first)."""
-    bot = ExpertBot(turn_rng(seed, before.turn, player, "expert").randrange(1 << 30))
-    state = before.clone()
+    rng = turn_rng(seed, before.turn, player, "expert")
+    bot = ExpertBot(rng.randrange(1 << 30))
+    state = seeded(before, rng.randrange(1 << 30))  # the expert imagines dice of its own
     actions: list[A.Action] = []
     for _ in range(8):  # choose, maybe a colour change or an extra cell first, then draw
         action = bot.choose(state.view(player), player)

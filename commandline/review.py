@@ -22,8 +22,8 @@ def lines(result: dict[str, Any]) -> list[str]:
     names = [p["name"] for p in result["players"]]
     width = max(len(n) for n in names)
     marks = ", ".join(f"{k} {v}" for k, v in result["thresholds"].items())
-    out = [f"Judged in {UNITS[result['unit']]}, {result['rollouts']} play-outs a move; "
-           f"loss for a label: {marks} {unit}", ""]
+    out = [f"Judged in {UNITS[result['unit']]}, {result['rollouts']} play-outs a move.",
+           f"Least loss for each label: {marks} {unit}.", ""]
     for t in result["turns"]:
         head = f"{t['turn']:>3}  {names[t['player']]:<{width}}  "
         out.append(f"{head}{t['played']}  [{t['played_value']} {unit}]")

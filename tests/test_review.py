@@ -11,7 +11,7 @@ from bots import review as rv
 from bots import rollwrite_review as rr
 from bots.review_labels import CARD, ROLLWRITE, SOLITAIRE, accuracy, judged, label_of
 from commandline.main import main
-from facade.gametext import GameTextError, read_text
+from facade.gametext import GameTextError, read_text, write_text
 from rollwrite import actions as A  # noqa: N812
 from tests.review_helpers import check_schema, play, text_of
 
@@ -134,6 +134,18 @@ def test_the_same_seed_gives_the_same_review():
     state = play(rollwrite.new_game(2, 8), ["greedy", "random"], 3)
     game = read_text(text_of(state, "rollwrite"))
     assert rv.review(game, rollouts=2, seed=4) == rv.review(game, rollouts=2, seed=4)
+
+
+def test_a_game_of_dice_typed_in_is_reviewed_the_same_each_time():
+    """A text without a seed (companion mode: the rolls as typed in) has no dice to come:
+    the review's play-outs and the expert roll from the review's own seeds all the same."""
+    state = play(rollwrite.new_game(2, 9), ["greedy", "random"], 3)
+    text = write_text("rollwrite", state.config["players"], state.config["options"], None,
+                      state.log)
+    game = read_text(text)
+    assert game.config["options"]["dice"] == "manual" and "seed" not in game.config
+    first = rv.review(game, rollouts=2)
+    assert first == rv.review(read_text(text), rollouts=2) and len(first["turns"]) == 3
 
 
 def test_a_text_the_engine_refuses_or_of_no_edition_is_said_plainly():
