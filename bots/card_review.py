@@ -30,8 +30,10 @@ MAX_TURN_ACTIONS = 12  # the expert's actions in one turn: take, discard, build,
 # jobs, 2026-11-25, `copenhagen review FILE`): 47 turns (strong vs greedy, seed 9) 11.5 s,
 # 50 turns (greedy vs random, seed 3) 14.0 s, 48 turns (expert vs strong, seed 4) 12.4 s with
 # 48; with 64 the first two took 14.6 s and 19.0 s. A play-out from the first turn takes about
-# 10 ms. The noise left: see bots.review_labels.CARD.
-ROLLOUTS = 48
+# 10 ms. More players make longer games and longer play-outs, so fewer worlds: 3 players, 71
+# turns (strong vs greedy, seed 14) 17.4 s with 32; 4 players, 93 turns (seed 13) 48.2 s with
+# 48 and 19.1 s with 20. The noise left (more with fewer worlds): see bots.review_labels.CARD.
+ROLLOUTS = {2: 48, 3: 28, 4: 18}
 ROLLOUT_POLICY = GreedyBot(0)  # greedy decisions on a full state use no randomness
 
 

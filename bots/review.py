@@ -46,7 +46,7 @@ def review(game: GameText, rollouts: int | None = None, seed: int = REVIEW_SEED
     elif game.edition == "boardgame":
         replay_text(game, CardState)
         scale = CARD
-        n = rollouts or card_review.ROLLOUTS
+        n = rollouts or card_review.ROLLOUTS[len(names)]
         turns = card_review.review_turns(
             card_review.played_turns(CardState(game.config), actions), n, seed, scale)
     else:

@@ -128,3 +128,12 @@ def test_review_command_reads_a_card_text(tmp_path, capsys):
             assert f"best  {t['best']}  [{t['best_value']} pts]  loss {t['loss']}" in out
     for p in data["players"]:
         assert f"{p['name']}  accuracy {p['accuracy']} %" in out
+
+
+def test_the_number_of_worlds_by_default_follows_the_number_of_players(monkeypatch):
+    """Longer games with more players: fewer worlds, for a review of about the same time."""
+    assert cr.ROLLOUTS[2] > cr.ROLLOUTS[3] > cr.ROLLOUTS[4] > 0
+    monkeypatch.setattr(cr, "ROLLOUTS", {2: 1, 3: 2, 4: 3})
+    for players in (2, 3):
+        state = play(boardgame.new_game(players, 2), ["greedy"] * players, 1)
+        assert rv.review(read_text(text_of(state, "boardgame")))["rollouts"] == players - 1
