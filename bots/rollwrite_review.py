@@ -34,7 +34,8 @@ SOLITAIRE_ROLLOUTS = 96
 
 
 def is_solitaire(config: dict) -> bool:
-    """Whether a Roll & Write game is the solitaire challenge: one player (RULES 4)."""
+    """Whether a Roll & Write game is the solitaire challenge: one player (RULES 4; the web
+    app's challenge games also keep a `challenge` entry in their config, game texts do not)."""
     return len(config["players"]) == 1
 
 
