@@ -38,7 +38,7 @@ from rollwrite.material import (
 )
 from rollwrite.messages import event
 from rollwrite.phases import MAIN, OVER, PASSIVE, REROLL, ROLL, SETUP, Phase
-from rollwrite.shape_index import SHAPE_INDEX, fitting_shapes, placement_index, shape_fits
+from rollwrite.shape_index import SHAPE_INDEX, fitting_shapes, placement_index
 from rollwrite.sheet import Sheet
 from rollwrite.turn import Choice, Turn, UndoPoint
 from rollwrite.view import player_view
@@ -440,7 +440,8 @@ class GameState:
                     f"{a.tile} is crossed out; only a yellow ★ (New choice) takes it again",
                     "tile_unavailable", tile=a.tile,
                 )
-        if not shape_fits(sheet.building.filled, SHAPE_INDEX[a.tile], self.mirror):
+        shape_bits = placement_index(self.mirror).shape_bits[SHAPE_INDEX[a.tile]]
+        if not sheet.legal_set(self.mirror)[3] & shape_bits:
             raise IllegalAction(
                 f"{a.tile} does not fit anywhere on your building", "tile_unavailable",
                 tile=a.tile,
@@ -583,7 +584,7 @@ class GameState:
             raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(t.phase))
         if t.pending_arms:
             raise IllegalAction("choose what your coat of arms gives first", "arms_first")
-        if t.chosen is None and movegen.draw_forced(movegen.choose_options(self)):
+        if t.chosen is None and movegen.draw_forced_now(self):
             raise IllegalAction(
                 "your dice alone pay for a tile that fits your building: you must choose and "
                 "draw one (RULES 5.1; spending a + or a ★ is never forced)",

@@ -91,6 +91,47 @@ def test_the_fit_memo_starts_afresh_when_full(monkeypatch) -> None:
     assert len(memo) <= 3 and (0 << 5 | 4) in memo
 
 
+def test_the_incremental_legal_sets_match_the_placement_rule() -> None:
+    """Each sheet's legal placements, grown action by action from the cells drawn (and
+    undone, and copied), are those of the plain rule recomputed from scratch: on empty cells
+    and supported (RULES 1). The test the tiles and cells use on top of them agrees too."""
+    from facade.grid import bits, is_legal
+    from rollwrite import movegen
+    from rollwrite.game import new_game
+    from rollwrite.phases import MAIN
+    from rollwrite.shape_index import SHAPE_INDEX, placement_index
+
+    met = {"set": 0, "forced": 0, "after": 0}
+    for g in range(16):
+        mirror = g % 2 == 1
+        rng = random.Random(300 + g)
+        state = new_game(1 + g % 4, 300 + g, {"mirror": mirror})
+        table = placement_index(mirror)
+        while not state.is_over():
+            for sheet in state.sheets:
+                filled = sheet.building.filled
+                legal = sheet.legal_set(mirror)
+                assert legal == table.legal_set(filled)  # grown == from scratch
+                plain = sum(1 << i for i, p in enumerate(table.placements)
+                            if is_legal(p.mask, filled))
+                assert legal[0] == filled and legal[3] == plain
+                met["set"] += 1
+            t = state.turn_state
+            if t.phase == MAIN and t.chosen is None and not t.pending_arms:
+                assert movegen.draw_forced_now(state) is movegen.draw_forced(
+                    movegen.choose_options(state))
+                met["forced"] += 1
+            if t.phase == MAIN and t.chosen is not None and not t.drawn:
+                filled = state.sheets[state.active].building.filled
+                shape = SHAPE_INDEX[t.chosen.tile]
+                for c in bits(state.sheets[state.active].building.support):
+                    assert movegen.keeps_chosen_placeable(state, 1 << c) is table.any_legal(
+                        filled | 1 << c, shape)
+                    met["after"] += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert min(met.values()) > 50, met
+
+
 def test_rollwrite_choices_and_picks_match_a_plain_listing() -> None:
     """The cached per-colour choices and the pick table give, in order, what the rules
     give built from scratch: every tile that fits and is on the sheet (or crossed out, with
