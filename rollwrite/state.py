@@ -813,16 +813,16 @@ class GameState:
         """Save what the next step may change; the saved copies are never changed after."""
         self.undo_stack.append(
             UndoPoint(
-                self.turn_state.copy(),
-                self.facade_sheet.copy(),
+                self.turn_state.step_copy(),
+                self.facade_sheet.mask,
                 self.sheets[self.active].copy(),  # steps change only this sheet
             )
         )
 
     def _restore(self, point: UndoPoint) -> None:
         """Back to an undo point (copies again: clones share the points)."""
-        self.turn_state = point.turn.copy()
-        self.facade_sheet = point.facade_sheet.copy()
+        self.turn_state = point.turn.step_copy()
+        self.facade_sheet = FacadeSheet(point.crossed)
         self.sheets[self.active] = point.sheet.copy()
 
     # ------------------------------------------------------------------ copies and JSON
