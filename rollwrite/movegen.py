@@ -7,7 +7,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from facade.grid import bits
+from facade.grid import CELLS, bits
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.facade_sheet import X_ENTRY_MASKS
 from rollwrite.material import (
@@ -54,12 +54,12 @@ def legal_actions(state: GameState, player: int | None = None) -> list[A.Action]
         for p in seats:
             if done[p]:
                 if player is not None and state.may_unpick(p):
-                    out.append(A.Unpick(p))  # finished picking, others still pick (5.15)
+                    out.append(_UNPICKS[p])  # finished picking, others still pick (5.15)
                 continue
             out.extend(pick_options(state, p))
-            out.append(A.Pass(p))
+            out.append(_PASSES[p])
             if turn.picks[p] and state.may_unpick(p):
-                out.append(A.Unpick(p))
+                out.append(_UNPICKS[p])
         return out
     if phase == SETUP:
         setup_done = turn.setup_done
@@ -78,7 +78,7 @@ def active_options(state: GameState) -> list[A.Action]:
     sheet = state.sheets[p]
     out: list[A.Action] = []
     if state.undo_stack:
-        out.append(A.Undo(p))
+        out.append(_UNDOS[p])
     if turn.pending_arms:
         return out + arms_options(state)
     if turn.chosen is None:
@@ -89,11 +89,11 @@ def active_options(state: GameState) -> list[A.Action]:
         choices = choose_options(state)
         out.extend(choices)
         if not draw_forced(choices):
-            out.append(A.End(p))
+            out.append(_ENDS[p])
     elif not turn.drawn:
         out.extend(draw_options(state))
     else:
-        out.append(A.End(p))
+        out.append(_ENDS[p])
     if sheet.stars_left("purple") > 0:
         out.extend(extra_options(state))
     return out
@@ -147,20 +147,48 @@ def draw_forced_now(state: GameState) -> bool:
 
 def _choice_rows(sheet: Sheet, dice: tuple[str, ...], mirror: bool) -> list[tuple[Any, ...]]:
     """Per colour (COLOURS order) that the dice showing and the `+` the sheet may spend
-    can pay a tile of: `_colour_choices` of that colour."""
-    showing = _dice_by_face(dice)
-    whites = showing[WHITE]
+    can pay a tile of: `_colour_choices` of that colour (remembered under an int key)."""
     usable = sheet.usable
     used = sheet.bonuses_used
     out = []
-    for colour in COLOURS:
-        own = showing[colour]
-        bonus = BONUS_PREFIX[colour][usable[colour]] - used[colour]  # `bonuses_left`
+    for colour, prefix, key, paying in _dice_colours(dice):
+        bonus = prefix[usable[colour]] - used[colour]  # `bonuses_left`
         if bonus > BONUSES_PER_COLOUR_PER_TURN:
             bonus = BONUSES_PER_COLOUR_PER_TURN
-        if len(own) + len(whites) + bonus >= 2:
-            out.append(_colour_choices(colour, own, whites, bonus, mirror))
+        if paying + bonus >= 2:
+            key |= bonus << 1 | mirror
+            rows = _COLOUR_ROWS.get(key)
+            if rows is None:
+                showing = _dice_by_face(dice)
+                rows = _COLOUR_ROWS[key] = _colour_choices(
+                    colour, showing[colour], showing[WHITE], bonus, mirror
+                )
+            out.append(rows)
     return out
+
+
+# `_colour_choices` by an int key: (colour index, the dice showing it and the white dice as
+# bit masks, `+` spent, mirror), made by `_dice_colours` and `_choice_rows`.
+_COLOUR_ROWS: dict[int, tuple[tuple[int, int, list[Any], bool], ...]] = {}
+
+
+@cache
+def _dice_colours(dice: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...], int, int], ...]:
+    """Per colour: (colour, its `+` per boxes marked, its `_COLOUR_ROWS` key without the
+    `+` spent and the mirror, how many dice pay for it: its own and the white ones)."""
+    showing = _dice_by_face(dice)
+    whites = showing[WHITE]
+    out = []
+    for i, colour in enumerate(COLOURS):
+        own = showing[colour]
+        key = (i << 10 | _dice_mask(own) << 5 | _dice_mask(whites)) << 3
+        out.append((colour, BONUS_PREFIX[colour], key, len(own) + len(whites)))
+    return tuple(out)
+
+
+def _dice_mask(dice: tuple[int, ...]) -> int:
+    """Dice positions as a bit mask."""
+    return sum(1 << d for d in dice)
 
 
 def draw_options(state: GameState) -> list[A.Action]:
@@ -206,10 +234,12 @@ def extra_options(state: GameState) -> list[A.Action]:
     p = state.active
     blue = state.sheets[p].stars_left("blue") > 0
     out: list[A.Action] = []
+    extras = _EXTRAS[p]
     for c in single_cells(state):
-        out.append(A.Extra(p, c, True))
         if blue:
-            out.append(A.Extra(p, c, False))
+            out.extend(extras[c])
+        else:
+            out.append(extras[c][0])
     return out
 
 
@@ -217,8 +247,11 @@ def arms_options(state: GameState) -> list[A.Action]:
     """What the oldest waiting coat of arms can give: an O cell, or two boxes of a track."""
     p = state.active
     sheet = state.sheets[p]
-    out: list[A.Action] = [A.ArmsCell(p, c) for c in single_cells(state)]
-    out.extend(A.ArmsTrack(p, c) for c in COLOURS if sheet.room(c) > 0)
+    cells = _ARMS_CELLS[p]
+    out: list[A.Action] = [cells[c] for c in single_cells(state)]
+    tracks = _ARMS_TRACKS[p]
+    marks = sheet.marks
+    out.extend([tracks[c] for c in COLOURS if marks[c] < TRACK_LENGTH])  # room left
     return out
 
 
@@ -380,4 +413,21 @@ _choose = cache(A.Choose)
 _PICKS: tuple[tuple[dict[str, A.Pick], ...], ...] = tuple(
     tuple({t: A.Pick(p, d, t) for t in COLOURS} for d in range(DICE))
     for p in range(MAX_SEATS)
+)
+
+# The actions of few forms, each built once per seat (and cell, or track) and shared: they
+# are frozen, and the log keeps the very objects applied.
+_ENDS: tuple[A.End, ...] = tuple(A.End(p) for p in range(MAX_SEATS))
+_UNDOS: tuple[A.Undo, ...] = tuple(A.Undo(p) for p in range(MAX_SEATS))
+_PASSES: tuple[A.Pass, ...] = tuple(A.Pass(p) for p in range(MAX_SEATS))
+_UNPICKS: tuple[A.Unpick, ...] = tuple(A.Unpick(p) for p in range(MAX_SEATS))
+_EXTRAS: tuple[tuple[tuple[A.Extra, A.Extra], ...], ...] = tuple(
+    tuple((A.Extra(p, c, True), A.Extra(p, c, False)) for c in range(CELLS))
+    for p in range(MAX_SEATS)
+)
+_ARMS_CELLS: tuple[tuple[A.ArmsCell, ...], ...] = tuple(
+    tuple(A.ArmsCell(p, c) for c in range(CELLS)) for p in range(MAX_SEATS)
+)
+_ARMS_TRACKS: tuple[dict[str, A.ArmsTrack], ...] = tuple(
+    {c: A.ArmsTrack(p, c) for c in COLOURS} for p in range(MAX_SEATS)
 )

@@ -10,9 +10,9 @@ from rollwrite.phases import ROLL, Phase
 from rollwrite.sheet import Sheet
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """The tile the active player chose this turn and how it was paid (RULES 3.4.1)."""
+class Choice(NamedTuple):
+    """The tile the active player chose this turn and how it was paid (RULES 3.4.1); a
+    tuple, never changed once made."""
 
     tile: str
     dice: tuple[int, ...]  # the dice that paid, sorted
