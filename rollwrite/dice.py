@@ -11,7 +11,7 @@ from rollwrite.material import COLOUR_OF_LETTER, DICE, FACES, LETTER
 
 def faces_text(faces: tuple[str, ...] | list[str]) -> str:
     """('red', 'white') -> 'RW'."""
-    return "".join(LETTER[f] for f in faces)
+    return "".join(map(LETTER.__getitem__, faces))
 
 
 def parse_faces(text: str, count: int | None = None) -> tuple[str, ...]:

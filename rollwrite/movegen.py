@@ -176,19 +176,16 @@ _COLOUR_ROWS: dict[int, tuple[tuple[int, int, list[Any], bool], ...]] = {}
 def _dice_colours(dice: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...], int, int], ...]:
     """Per colour: (colour, its `+` per boxes marked, its `_COLOUR_ROWS` key without the
     `+` spent and the mirror, how many dice pay for it: its own and the white ones)."""
-    showing = _dice_by_face(dice)
-    whites = showing[WHITE]
-    out = []
-    for i, colour in enumerate(COLOURS):
-        own = showing[colour]
-        key = (i << 10 | _dice_mask(own) << 5 | _dice_mask(whites)) << 3
-        out.append((colour, BONUS_PREFIX[colour], key, len(own) + len(whites)))
-    return tuple(out)
-
-
-def _dice_mask(dice: tuple[int, ...]) -> int:
-    """Dice positions as a bit mask."""
-    return sum(1 << d for d in dice)
+    masks = dict.fromkeys(FACES, 0)  # face -> the dice showing it, as a bit mask
+    for d, face in enumerate(dice):
+        masks[face] |= 1 << d
+    whites = masks[WHITE]
+    paying = whites.bit_count()
+    return tuple(
+        (c, BONUS_PREFIX[c], (i << 10 | masks[c] << 5 | whites) << 3,
+         masks[c].bit_count() + paying)
+        for i, c in enumerate(COLOURS)
+    )
 
 
 def draw_options(state: GameState) -> list[A.Action]:
@@ -261,18 +258,22 @@ def pick_options(state: GameState, p: int) -> list[A.Action]:
     marks = state.sheets[p].marks
     turn = state.turn_state
     taken = turn.picks[p]
-    used = state.used_dice()
-    seen: set[str] = set()
+    chosen = turn.chosen
+    used = chosen.dice if chosen else ()  # `used_dice`
+    seen: list[str] = []
     out: list[A.Action] = []
     picks = _PICKS[p]
     for d, face in enumerate(turn.dice):
-        if d in used or d in taken or face in seen:
+        if face in seen or d in used or d in taken:
             continue
-        seen.add(face)
+        seen.append(face)
+        row = picks[d]
         if face == WHITE:
-            out.extend(picks[d][t] for t in COLOURS if marks[t] < TRACK_LENGTH)
+            for t in COLOURS:
+                if marks[t] < TRACK_LENGTH:
+                    out.append(row[t])
         elif marks[face] < TRACK_LENGTH:
-            out.append(picks[d][face])
+            out.append(row[face])
     return out
 
 
