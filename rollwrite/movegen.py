@@ -194,10 +194,8 @@ def draw_options(state: GameState) -> list[A.Action]:
     p = state.active
     sheet = state.sheets[p]
     mirror = state.mirror
-    tile = state.turn_state.chosen.tile
-    lo, hi = placement_index(mirror).range_of(SHAPE_INDEX[tile])
-    legal = sheet.legal_set(mirror)[3] >> lo & ((1 << (hi - lo)) - 1)
-    table = _draw_table(p, tile, mirror)
+    lo, width, table = _draw_table(p, state.turn_state.chosen.tile, mirror)
+    legal = sheet.legal_set(mirror)[3] >> lo & width
     blue = sheet.stars_left("blue") > 0
     out: list[A.Action] = []
     while legal:  # the legal placements of the tile, in table order
@@ -384,12 +382,13 @@ def _player_choices(paid: list[Any], player: int, new_choice: bool) -> tuple[A.C
 @cache
 def _draw_table(
     player: int, tile: str, mirror: bool
-) -> tuple[tuple[tuple[A.Draw, ...], A.Draw], ...]:
-    """Every placement of a tile, in table order, as its draws (one per X cell) and its
-    all-O draw."""
+) -> tuple[int, int, tuple[tuple[tuple[A.Draw, ...], A.Draw], ...]]:
+    """A tile's placements: where they start in `placement_index(mirror)`, a mask as wide as
+    their number, and each, in table order, as its draws (one per X cell) and its all-O
+    draw."""
     t = placement_index(mirror)
     lo, hi = t.range_of(SHAPE_INDEX[tile])
-    return tuple(
+    return lo, (1 << (hi - lo)) - 1, tuple(
         (
             tuple(A.Draw(player, tile, t.placements[i].mask, c) for c in t.cell_bits[i]),
             A.Draw(player, tile, t.placements[i].mask, 0),

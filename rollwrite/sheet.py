@@ -25,7 +25,7 @@ def _zeros() -> dict[str, int]:
     return dict.fromkeys(COLOURS, 0)
 
 
-@dataclass
+@dataclass(slots=True)
 class Sheet:
     """A player sheet (RULES 3.2). `usable[c]` is how many boxes of track c count as unlocked
     this turn: the marks made before the owner's turn began (RULES 3.4.3, 5.2)."""

@@ -290,3 +290,21 @@ def test_the_game_hash_is_the_same_twice_and_sees_a_changed_listing(monkeypatch)
     plain = movegen.pick_options
     monkeypatch.setattr(movegen, "pick_options", lambda state, p: plain(state, p)[::-1])
     assert game_hash(3) != first
+
+
+def test_a_rollwrite_clone_has_a_config_of_its_own() -> None:
+    """A clone's config is a copy, as deep as the config (bots set a clone's seed)."""
+    import copy
+
+    from rollwrite.game import new_game
+
+    state = new_game(3, 44, {"mirror": True})
+    state.config["extra"] = {"nested": [1, 2]}  # deeper than the engine's own configs
+    twin = state.clone()
+    assert twin.config == copy.deepcopy(state.config)
+    twin.config["seed"] = 45
+    twin.config["players"][0] = "someone else"
+    twin.config["options"]["mirror"] = False
+    twin.config["extra"]["nested"].append(3)
+    assert state.config["seed"] == 44 and state.config["players"][0] != "someone else"
+    assert state.config["options"]["mirror"] is True and state.config["extra"]["nested"] == [1, 2]
