@@ -274,10 +274,10 @@ class GameState:
             raise IllegalAction(
                 f"there is no player p{p + 1} at this table", "no_such_player", player=p
             )
-        if not self._may_act(p) and handler is not GameState._apply_unpick:  # own checks
+        if handler is not _APPLY_UNPICK and not self._may_act(p):  # unpick: own checks
             raise IllegalAction(self._not_your_turn(p), "not_your_turn", player=p,
                                 active=self.active)
-        if handler is GameState._apply_pick and not action.track:  # `pick 3`: its own colour
+        if handler is _APPLY_PICK and not action.track:  # `pick 3`: its own colour
             dice = self.turn_state.dice
             if 0 <= action.die < len(dice):
                 action = A.Pick(p, action.die, dice[action.die])
@@ -934,3 +934,5 @@ _HANDLERS: dict[type, Any] = {
     A.Pass: GameState._apply_pass,
     A.Unpick: GameState._apply_unpick,
 }
+_APPLY_PICK = GameState._apply_pick
+_APPLY_UNPICK = GameState._apply_unpick
