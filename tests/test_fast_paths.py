@@ -59,36 +59,27 @@ def _rw_buildings(count: int, seed: int) -> list[int]:
     return out
 
 
-def test_shape_fits_matches_the_placement_rule_and_the_whole_table_pass() -> None:
+def test_the_fitting_tiles_match_the_placement_rule_and_the_whole_table_pass() -> None:
     """RULES 1: a tile fits when one of its placements is on empty cells and supported. The
-    per-tile memo answers as the plain rule and as the numpy pass over every placement."""
+    legal set of a building (grown from the empty one) answers as the plain rule and as the
+    numpy pass over every placement."""
     from facade.grid import is_legal
     from facade.shapes import placements
     from rollwrite.material import SHAPES
-    from rollwrite.shape_index import SHAPE_IDS, fitting_shapes, shape_fits
+    from rollwrite.shape_index import SHAPE_IDS, fitting_shapes, placement_index
 
     seen = {True: 0, False: 0}
     for filled in _rw_buildings(60, 7):
         for mirror in (False, True):
+            table = placement_index(mirror)
             whole = fitting_shapes(filled, mirror)
+            legal = table.legal_set(filled)[3]
             for i, tid in enumerate(SHAPE_IDS):
                 plain = any(is_legal(p.mask, filled) for p in placements(SHAPES[tid], mirror))
-                for _ in range(2):  # the second answer comes from the memo
-                    assert shape_fits(filled, i, mirror) is plain, (tid, filled, mirror)
+                assert bool(legal & table.shape_bits[i]) is plain, (tid, filled, mirror)
                 assert (tid in whole) is plain
                 seen[plain] += 1
     assert seen[True] and seen[False]  # both answers were met
-
-
-def test_the_fit_memo_starts_afresh_when_full(monkeypatch) -> None:
-    from rollwrite import shape_index
-
-    memo: dict[int, bool] = {}
-    monkeypatch.setattr(shape_index, "FIT_MEMO", (memo, {}))
-    monkeypatch.setattr(shape_index, "FIT_MEMO_LIMIT", 3)
-    for shape in range(5):
-        assert shape_index.shape_fits(0, shape) is True  # an empty building takes every tile
-    assert len(memo) <= 3 and (0 << 5 | 4) in memo
 
 
 def test_the_incremental_legal_sets_match_the_placement_rule() -> None:
