@@ -10,7 +10,7 @@ from facade.notation import format_cells
 from facade.scoring import Line, building_points, newly_completed
 
 
-@dataclass
+@dataclass(slots=True)
 class Building:
     """Filled cells and the bricks among them; every other filled cell is a window."""
 

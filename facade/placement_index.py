@@ -6,8 +6,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from facade.grid import COLS, FULL, GROUND, bits
+from facade.grid import CELLS, COLS, FULL, GROUND, bits
 from facade.shapes import Placement, Shape, placements
+
+# What `PlacementIndex.legal_set` keeps of a building: (filled, blocked, touched, legal), the
+# last three bit sets over the table's placements (bit i: placement i). `blocked`: the
+# placements holding a filled cell; `touched`: those holding a cell of row 1 or a cell right
+# above a filled one; `legal`: touched and not blocked (RULES 1). All three only grow as
+# cells are drawn, so a building's set follows from its parent's with the new cells alone.
+LegalSet = tuple[int, int, int, int]
 
 
 class PlacementIndex:
@@ -39,6 +46,21 @@ class PlacementIndex:
         self._shape_masks: list[tuple[tuple[int, int], ...]] = [
             tuple((i, rows[i].mask) for i in range(lo, hi)) for lo, hi in self._ranges
         ]
+        # per cell: the placements holding it, as a bit set; COLS empty sets past the top
+        # row stand for the cells above it, which no placement holds
+        cover = [0] * (CELLS + COLS)
+        for i, p in enumerate(rows):
+            for c in bits(p.mask):
+                cover[c] |= 1 << i
+        self.cover: tuple[int, ...] = tuple(cover)
+        # per shape: its placements as a bit set
+        self.shape_bits: tuple[int, ...] = tuple(
+            ((1 << (hi - lo)) - 1) << lo for lo, hi in self._ranges
+        )
+        ground = 0
+        for c in bits(GROUND):
+            ground |= cover[c]
+        self.empty_set: LegalSet = (0, 0, ground, ground)
 
     def legal_indices(
         self, filled: int, shape_ids: Sequence[int] | None = None
@@ -78,3 +100,34 @@ class PlacementIndex:
             if not mask & filled and mask & support:
                 return True
         return False
+
+    def legal_set(self, filled: int, known: LegalSet | None = None) -> LegalSet:
+        """The legal placements on `filled` as a `LegalSet`, grown from `known` (the set of
+        an earlier building that `filled` contains) by the new cells only; from the empty
+        building when there is none or it is not contained."""
+        if known is None or known[0] & ~filled:
+            known = self.empty_set
+        f0, blocked, touched, legal = known
+        new = filled & ~f0
+        if not new:
+            return known
+        cover = self.cover
+        while new:
+            low = new & -new
+            new ^= low
+            c = low.bit_length() - 1
+            blocked |= cover[c]
+            touched |= cover[c + COLS]
+        return (filled, blocked, touched, touched & ~blocked)
+
+    def fits_after(self, legal: LegalSet, cells: int, shape_id: int) -> bool:
+        """Whether the shape still fits once `cells` (empty now) are filled too."""
+        _, blocked, touched, _ = legal
+        cover = self.cover
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            c = low.bit_length() - 1
+            blocked |= cover[c]
+            touched |= cover[c + COLS]
+        return bool(touched & ~blocked & self.shape_bits[shape_id])

@@ -11,7 +11,7 @@ from rollwrite.material import COLOUR_OF_LETTER, DICE, FACES, LETTER
 
 def faces_text(faces: tuple[str, ...] | list[str]) -> str:
     """('red', 'white') -> 'RW'."""
-    return "".join(LETTER[f] for f in faces)
+    return "".join(map(LETTER.__getitem__, faces))
 
 
 def parse_faces(text: str, count: int | None = None) -> tuple[str, ...]:
@@ -37,8 +37,21 @@ def seeded_roll(seed: int | str, turn: int, reroll: int) -> tuple[str, ...]:
     on which dice were rerolled, never on other choices (RULES 4, solitaire).
     """
     number = int.from_bytes(hashlib.sha256(f"{seed}|{turn}|{reroll}".encode()).digest())
+    number %= ROLLS  # 256 bits: no visible bias; the faces are its lowest base-6 digits
+    faces = _ROLLS.get(number)
+    if faces is None:
+        faces = _ROLLS[number] = _roll_of(number)
+    return faces
+
+
+def _roll_of(number: int) -> tuple[str, ...]:
+    """The faces a number gives, die by die its base-6 digits from the lowest."""
     faces = []
     for _ in range(DICE):
-        number, face = divmod(number, len(FACES))  # 256 bits: no visible bias
+        number, face = divmod(number, len(FACES))
         faces.append(FACES[face])
     return tuple(faces)
+
+
+ROLLS = len(FACES) ** DICE  # how many rolls there are
+_ROLLS: dict[int, tuple[str, ...]] = {}  # a number below ROLLS -> its roll, once made

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from facade.events import Event
-from facade.messages import SHARED, make_event
+from facade.messages import SHARED, RenderedEvent
 from facade.messages import render as _render
 
 # the ability of each track's ★, as a code (its English name is the `@code` word below)
@@ -64,5 +64,8 @@ def render(kind: str, data: dict[str, Any]) -> str:
 
 
 def event(kind: str, player: int | None, **data: Any) -> Event:
-    """A Roll & Write event with its text rendered from the template table."""
-    return make_event(TEMPLATES, kind, player, data)
+    """A Roll & Write event with its text rendered from the template table (as
+    `facade.messages.make_event`: a `form` of None is dropped)."""
+    if data.get("form", "") is None:
+        del data["form"]
+    return RenderedEvent(TEMPLATES, kind, player, data)

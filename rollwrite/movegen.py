@@ -7,10 +7,11 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from facade.grid import COLS, GROUND, bits
+from facade.grid import CELLS, bits
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.facade_sheet import X_ENTRY_MASKS
 from rollwrite.material import (
+    BONUS_PREFIX,
     BONUSES_PER_COLOUR_PER_TURN,
     COLOURS,
     DICE,
@@ -22,9 +23,10 @@ from rollwrite.material import (
     colour_of,
 )
 from rollwrite.phases import MAIN, PASSIVE, SETUP
-from rollwrite.shape_index import SHAPE_INDEX, placement_index, shape_fits
+from rollwrite.shape_index import SHAPE_INDEX, placement_index
 
 if TYPE_CHECKING:
+    from rollwrite.sheet import Sheet
     from rollwrite.state import GameState
 
 TILES_BY_COLOUR: dict[str, list[tuple[str, int]]] = {
@@ -52,12 +54,12 @@ def legal_actions(state: GameState, player: int | None = None) -> list[A.Action]
         for p in seats:
             if done[p]:
                 if player is not None and state.may_unpick(p):
-                    out.append(A.Unpick(p))  # finished picking, others still pick (5.15)
+                    out.append(_UNPICKS[p])  # finished picking, others still pick (5.15)
                 continue
             out.extend(pick_options(state, p))
-            out.append(A.Pass(p))
+            out.append(_PASSES[p])
             if turn.picks[p] and state.may_unpick(p):
-                out.append(A.Unpick(p))
+                out.append(_UNPICKS[p])
         return out
     if phase == SETUP:
         setup_done = turn.setup_done
@@ -76,7 +78,7 @@ def active_options(state: GameState) -> list[A.Action]:
     sheet = state.sheets[p]
     out: list[A.Action] = []
     if state.undo_stack:
-        out.append(A.Undo(p))
+        out.append(_UNDOS[p])
     if turn.pending_arms:
         return out + arms_options(state)
     if turn.chosen is None:
@@ -87,11 +89,11 @@ def active_options(state: GameState) -> list[A.Action]:
         choices = choose_options(state)
         out.extend(choices)
         if not draw_forced(choices):
-            out.append(A.End(p))
+            out.append(_ENDS[p])
     elif not turn.drawn:
         out.extend(draw_options(state))
     else:
-        out.append(A.End(p))
+        out.append(_ENDS[p])
     if sheet.stars_left("purple") > 0:
         out.extend(extra_options(state))
     return out
@@ -102,32 +104,24 @@ def choose_options(state: GameState, dice: Sequence[str] | None = None) -> list[
     each with every way to pay it."""
     p = state.active
     sheet = state.sheets[p]
-    filled = sheet.building.filled
     mirror = state.mirror
-    showing = _dice_by_face(tuple(state.turn_state.dice if dice is None else dice))
-    whites = showing[WHITE]
+    legal = sheet.legal_set(mirror)[3]
     yellow = sheet.stars_left("yellow") > 0
     crossed = state.facade_sheet.mask
     out: list[A.Choose] = []
-    for colour in COLOURS:
-        own = showing[colour]
-        bonus = min(BONUSES_PER_COLOUR_PER_TURN, sheet.bonuses_left(colour))
-        if len(own) + len(whites) + bonus < 2:
-            continue
-        for shape, entries, paid in _colour_choices(colour, own, whites, bonus):
+    for rows in _choice_rows(sheet, tuple(state.turn_state.dice if dice is None else dice),
+                             mirror):
+        for shape_bits, entries, paid, _ in rows:
+            if not legal & shape_bits:  # the tile fits nowhere
+                continue
             if entries:  # on the X side: open, or crossed out and a yellow ★ left
                 taken = entries & crossed
-                open_entry = taken != entries
-                again = yellow and taken
-                if not (open_entry or again):
-                    continue
-            else:  # the ∞ side
-                open_entry, again = True, False
-            if shape_fits(filled, shape, mirror):
-                if open_entry:
+                if taken != entries:
                     out.extend(paid[2 + p] or _player_choices(paid, p, False))
-                if again:
+                if yellow and taken:
                     out.extend(paid[2 + MAX_SEATS + p] or _player_choices(paid, p, True))
+            else:  # the ∞ side
+                out.extend(paid[2 + p] or _player_choices(paid, p, False))
     return out
 
 
@@ -137,19 +131,80 @@ def draw_forced(choices: list[A.Choose]) -> bool:
     return any(not c.bonuses and not c.new_choice for c in choices)
 
 
+def draw_forced_now(state: GameState) -> bool:
+    """`draw_forced(choose_options(state))`, without listing the choices: a tile that fits
+    and is open (or on the ∞ side) can be paid with the dice showing alone."""
+    sheet = state.sheets[state.active]
+    mirror = state.mirror
+    legal = sheet.legal_set(mirror)[3]
+    crossed = state.facade_sheet.mask
+    for rows in _choice_rows(sheet, tuple(state.turn_state.dice), mirror):
+        for shape_bits, entries, _, free in rows:
+            if free and legal & shape_bits and (not entries or entries & ~crossed):
+                return True
+    return False
+
+
+def _choice_rows(sheet: Sheet, dice: tuple[str, ...], mirror: bool) -> list[tuple[Any, ...]]:
+    """Per colour (COLOURS order) that the dice showing and the `+` the sheet may spend
+    can pay a tile of: `_colour_choices` of that colour (remembered under an int key)."""
+    usable = sheet.usable
+    used = sheet.bonuses_used
+    out = []
+    for colour, prefix, key, paying in _dice_colours(dice):
+        bonus = prefix[usable[colour]] - used[colour]  # `bonuses_left`
+        if bonus > BONUSES_PER_COLOUR_PER_TURN:
+            bonus = BONUSES_PER_COLOUR_PER_TURN
+        if paying + bonus >= 2:
+            key |= bonus << 1 | mirror
+            rows = _COLOUR_ROWS.get(key)
+            if rows is None:
+                showing = _dice_by_face(dice)
+                rows = _COLOUR_ROWS[key] = _colour_choices(
+                    colour, showing[colour], showing[WHITE], bonus, mirror
+                )
+            out.append(rows)
+    return out
+
+
+# `_colour_choices` by an int key: (colour index, the dice showing it and the white dice as
+# bit masks, `+` spent, mirror), made by `_dice_colours` and `_choice_rows`.
+_COLOUR_ROWS: dict[int, tuple[tuple[int, int, list[Any], bool], ...]] = {}
+
+
+@cache
+def _dice_colours(dice: tuple[str, ...]) -> tuple[tuple[str, tuple[int, ...], int, int], ...]:
+    """Per colour: (colour, its `+` per boxes marked, its `_COLOUR_ROWS` key without the
+    `+` spent and the mirror, how many dice pay for it: its own and the white ones)."""
+    masks = dict.fromkeys(FACES, 0)  # face -> the dice showing it, as a bit mask
+    for d, face in enumerate(dice):
+        masks[face] |= 1 << d
+    whites = masks[WHITE]
+    paying = whites.bit_count()
+    return tuple(
+        (c, BONUS_PREFIX[c], (i << 10 | masks[c] << 5 | whites) << 3,
+         masks[c].bit_count() + paying)
+        for i, c in enumerate(COLOURS)
+    )
+
+
 def draw_options(state: GameState) -> list[A.Action]:
     """Every drawing of the chosen tile: one per placement and X cell, and the all-O
     drawing of each placement when a blue ★ is left."""
     p = state.active
-    filled = state.sheets[p].building.filled
-    support = (GROUND | (filled << COLS)) & ~filled
-    blue = state.sheets[p].stars_left("blue") > 0
+    sheet = state.sheets[p]
+    mirror = state.mirror
+    lo, width, table = _draw_table(p, state.turn_state.chosen.tile, mirror)
+    legal = sheet.legal_set(mirror)[3] >> lo & width
+    blue = sheet.stars_left("blue") > 0
     out: list[A.Action] = []
-    for mask, draws, all_windows in _draw_table(p, state.turn_state.chosen.tile, state.mirror):
-        if not mask & filled and mask & support:
-            out.extend(draws)
-            if blue:
-                out.append(all_windows)
+    while legal:  # the legal placements of the tile, in table order
+        low = legal & -legal
+        legal ^= low
+        draws, all_windows = table[low.bit_length() - 1]
+        out.extend(draws)
+        if blue:
+            out.append(all_windows)
     return out
 
 
@@ -158,8 +213,9 @@ def keeps_chosen_placeable(state: GameState, cell_mask: int) -> bool:
     chosen = state.turn_state.chosen
     if chosen is None or state.turn_state.drawn:
         return True
-    filled = state.sheets[state.active].building.filled | cell_mask
-    return placement_index(state.mirror).any_legal(filled, SHAPE_INDEX[chosen.tile])
+    mirror = state.mirror
+    legal = state.sheets[state.active].legal_set(mirror)
+    return placement_index(mirror).fits_after(legal, cell_mask, SHAPE_INDEX[chosen.tile])
 
 
 def single_cells(state: GameState) -> list[int]:
@@ -173,10 +229,12 @@ def extra_options(state: GameState) -> list[A.Action]:
     p = state.active
     blue = state.sheets[p].stars_left("blue") > 0
     out: list[A.Action] = []
+    extras = _EXTRAS[p]
     for c in single_cells(state):
-        out.append(A.Extra(p, c, True))
         if blue:
-            out.append(A.Extra(p, c, False))
+            out.extend(extras[c])
+        else:
+            out.append(extras[c][0])
     return out
 
 
@@ -184,8 +242,11 @@ def arms_options(state: GameState) -> list[A.Action]:
     """What the oldest waiting coat of arms can give: an O cell, or two boxes of a track."""
     p = state.active
     sheet = state.sheets[p]
-    out: list[A.Action] = [A.ArmsCell(p, c) for c in single_cells(state)]
-    out.extend(A.ArmsTrack(p, c) for c in COLOURS if sheet.room(c) > 0)
+    cells = _ARMS_CELLS[p]
+    out: list[A.Action] = [cells[c] for c in single_cells(state)]
+    tracks = _ARMS_TRACKS[p]
+    marks = sheet.marks
+    out.extend([tracks[c] for c in COLOURS if marks[c] < TRACK_LENGTH])  # room left
     return out
 
 
@@ -195,18 +256,22 @@ def pick_options(state: GameState, p: int) -> list[A.Action]:
     marks = state.sheets[p].marks
     turn = state.turn_state
     taken = turn.picks[p]
-    used = state.used_dice()
-    seen: set[str] = set()
+    chosen = turn.chosen
+    used = chosen.dice if chosen else ()  # `used_dice`
+    seen: list[str] = []
     out: list[A.Action] = []
     picks = _PICKS[p]
     for d, face in enumerate(turn.dice):
-        if d in used or d in taken or face in seen:
+        if face in seen or d in used or d in taken:
             continue
-        seen.add(face)
+        seen.append(face)
+        row = picks[d]
         if face == WHITE:
-            out.extend(picks[d][t] for t in COLOURS if marks[t] < TRACK_LENGTH)
+            for t in COLOURS:
+                if marks[t] < TRACK_LENGTH:
+                    out.append(row[t])
         elif marks[face] < TRACK_LENGTH:
-            out.append(picks[d][face])
+            out.append(row[face])
     return out
 
 
@@ -269,21 +334,24 @@ def _dice_by_face(dice: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
 
 @cache
 def _colour_choices(
-    colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int
-) -> tuple[tuple[int, int, list[Any]], ...]:
+    colour: str, own: tuple[int, ...], whites: tuple[int, ...], bonus: int, mirror: bool
+) -> tuple[tuple[int, int, list[Any], bool], ...]:
     """For one colour and the dice showing it: each tile of that colour that can be paid,
-    as (shape index, mask of its X-side entries, `_paid` list of the tile and its ways to
-    pay). Pure, so cached across turns and games."""
+    as (its placements as a bit set over `placement_index(mirror)`, mask of its X-side
+    entries, `_paid` list of the tile and its ways to pay, whether the dice alone pay it).
+    Pure, so cached across turns and games."""
     ways: dict[int, list[tuple[tuple[int, ...], int]]] = {}
     for k in range(bonus + 1):
         for a in range(len(own) + 1):
             for b in range(len(whites) + 1):
                 ways.setdefault(a + b + k, []).append((tuple(sorted(own[:a] + whites[:b])), k))
+    shape_bits = placement_index(mirror).shape_bits
     out = []
     for tid, size in TILES_BY_COLOUR[colour]:
         pay = ways.get(size)
         if pay:
-            out.append((SHAPE_INDEX[tid], X_ENTRY_MASKS[tid], _paid(tid, tuple(pay))))
+            out.append((shape_bits[SHAPE_INDEX[tid]], X_ENTRY_MASKS[tid], _paid(tid, tuple(pay)),
+                        any(k == 0 for _, k in pay)))
     return tuple(out)
 
 
@@ -314,13 +382,14 @@ def _player_choices(paid: list[Any], player: int, new_choice: bool) -> tuple[A.C
 @cache
 def _draw_table(
     player: int, tile: str, mirror: bool
-) -> tuple[tuple[int, tuple[A.Draw, ...], A.Draw], ...]:
-    """Every placement of a tile with its draws (one per X cell) and its all-O draw."""
+) -> tuple[int, int, tuple[tuple[tuple[A.Draw, ...], A.Draw], ...]]:
+    """A tile's placements: where they start in `placement_index(mirror)`, a mask as wide as
+    their number, and each, in table order, as its draws (one per X cell) and its all-O
+    draw."""
     t = placement_index(mirror)
     lo, hi = t.range_of(SHAPE_INDEX[tile])
-    return tuple(
+    return lo, (1 << (hi - lo)) - 1, tuple(
         (
-            t.placements[i].mask,
             tuple(A.Draw(player, tile, t.placements[i].mask, c) for c in t.cell_bits[i]),
             A.Draw(player, tile, t.placements[i].mask, 0),
         )
@@ -344,4 +413,21 @@ _choose = cache(A.Choose)
 _PICKS: tuple[tuple[dict[str, A.Pick], ...], ...] = tuple(
     tuple({t: A.Pick(p, d, t) for t in COLOURS} for d in range(DICE))
     for p in range(MAX_SEATS)
+)
+
+# The actions of few forms, each built once per seat (and cell, or track) and shared: they
+# are frozen, and the log keeps the very objects applied.
+_ENDS: tuple[A.End, ...] = tuple(A.End(p) for p in range(MAX_SEATS))
+_UNDOS: tuple[A.Undo, ...] = tuple(A.Undo(p) for p in range(MAX_SEATS))
+_PASSES: tuple[A.Pass, ...] = tuple(A.Pass(p) for p in range(MAX_SEATS))
+_UNPICKS: tuple[A.Unpick, ...] = tuple(A.Unpick(p) for p in range(MAX_SEATS))
+_EXTRAS: tuple[tuple[tuple[A.Extra, A.Extra], ...], ...] = tuple(
+    tuple((A.Extra(p, c, True), A.Extra(p, c, False)) for c in range(CELLS))
+    for p in range(MAX_SEATS)
+)
+_ARMS_CELLS: tuple[tuple[A.ArmsCell, ...], ...] = tuple(
+    tuple(A.ArmsCell(p, c) for c in range(CELLS)) for p in range(MAX_SEATS)
+)
+_ARMS_TRACKS: tuple[dict[str, A.ArmsTrack], ...] = tuple(
+    {c: A.ArmsTrack(p, c) for c in COLOURS} for p in range(MAX_SEATS)
 )

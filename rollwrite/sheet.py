@@ -7,6 +7,7 @@ from typing import Any
 
 from facade.building import Building
 from facade.events import Event
+from facade.placement_index import LegalSet
 from rollwrite.material import (
     BONUS_PREFIX,
     COLOURS,
@@ -17,13 +18,14 @@ from rollwrite.material import (
     TRACKS,
 )
 from rollwrite.messages import ABILITY_CODES, event
+from rollwrite.shape_index import placement_index
 
 
 def _zeros() -> dict[str, int]:
     return dict.fromkeys(COLOURS, 0)
 
 
-@dataclass
+@dataclass(slots=True)
 class Sheet:
     """A player sheet (RULES 3.2). `usable[c]` is how many boxes of track c count as unlocked
     this turn: the marks made before the owner's turn began (RULES 3.4.3, 5.2)."""
@@ -36,6 +38,26 @@ class Sheet:
     stars_used: dict[str, int] = field(default_factory=_zeros)
     arms_used: list[str] = field(default_factory=list)  # coat-of-arms lines crossed: '2', 'b'
     score: int = 0
+    # the legal placements of the building as last asked for: (mirror, LegalSet); not part
+    # of the sheet's value (a cache that follows `building.filled`, see `legal_set`)
+    fit: tuple[bool, LegalSet] | None = field(default=None, compare=False, repr=False)
+
+    # --- where tiles fit --------------------------------------------------------------
+    def legal_set(self, mirror: bool) -> LegalSet:
+        """The legal placements of the facade-sheet shapes on this building now (a
+        `LegalSet` over `placement_index(mirror)`), kept up to date incrementally: each
+        answer grows the previous one by the cells drawn since."""
+        fit = self.fit
+        filled = self.building.filled
+        if fit is not None and fit[0] == mirror:
+            known = fit[1]
+            if known[0] == filled:
+                return known
+            legal = placement_index(mirror).legal_set(filled, known)
+        else:
+            legal = placement_index(mirror).legal_set(filled)
+        self.fit = (mirror, legal)
+        return legal
 
     # --- what is unlocked -------------------------------------------------------------
     def bonuses_left(self, colour: str) -> int:
@@ -124,4 +146,5 @@ class Sheet:
             self.stars_used.copy(),
             self.arms_used[:],
             self.score,
+            self.fit,  # immutable, and right for the copy's building too
         )

@@ -38,7 +38,7 @@ from rollwrite.material import (
 )
 from rollwrite.messages import event
 from rollwrite.phases import MAIN, OVER, PASSIVE, REROLL, ROLL, SETUP, Phase
-from rollwrite.shape_index import SHAPE_INDEX, fitting_shapes, placement_index, shape_fits
+from rollwrite.shape_index import SHAPE_INDEX, fitting_shapes, placement_index
 from rollwrite.sheet import Sheet
 from rollwrite.turn import Choice, Turn, UndoPoint
 from rollwrite.view import player_view
@@ -274,10 +274,10 @@ class GameState:
             raise IllegalAction(
                 f"there is no player p{p + 1} at this table", "no_such_player", player=p
             )
-        if not self._may_act(p) and handler is not GameState._apply_unpick:  # own checks
+        if handler is not _APPLY_UNPICK and not self._may_act(p):  # unpick: own checks
             raise IllegalAction(self._not_your_turn(p), "not_your_turn", player=p,
                                 active=self.active)
-        if handler is GameState._apply_pick and not action.track:  # `pick 3`: its own colour
+        if handler is _APPLY_PICK and not action.track:  # `pick 3`: its own colour
             dice = self.turn_state.dice
             if 0 <= action.die < len(dice):
                 action = A.Pick(p, action.die, dice[action.die])
@@ -440,7 +440,8 @@ class GameState:
                     f"{a.tile} is crossed out; only a yellow ★ (New choice) takes it again",
                     "tile_unavailable", tile=a.tile,
                 )
-        if not shape_fits(sheet.building.filled, SHAPE_INDEX[a.tile], self.mirror):
+        shape_bits = placement_index(self.mirror).shape_bits[SHAPE_INDEX[a.tile]]
+        if not sheet.legal_set(self.mirror)[3] & shape_bits:
             raise IllegalAction(
                 f"{a.tile} does not fit anywhere on your building", "tile_unavailable",
                 tile=a.tile,
@@ -583,7 +584,7 @@ class GameState:
             raise IllegalAction(self._outside_main(), "wrong_phase", phase=str(t.phase))
         if t.pending_arms:
             raise IllegalAction("choose what your coat of arms gives first", "arms_first")
-        if t.chosen is None and movegen.draw_forced(movegen.choose_options(self)):
+        if t.chosen is None and movegen.draw_forced_now(self):
             raise IllegalAction(
                 "your dice alone pay for a tile that fits your building: you must choose and "
                 "draw one (RULES 5.1; spending a + or a ★ is never forced)",
@@ -812,16 +813,16 @@ class GameState:
         """Save what the next step may change; the saved copies are never changed after."""
         self.undo_stack.append(
             UndoPoint(
-                self.turn_state.copy(),
-                self.facade_sheet.copy(),
+                self.turn_state.step_copy(),
+                self.facade_sheet.mask,
                 self.sheets[self.active].copy(),  # steps change only this sheet
             )
         )
 
     def _restore(self, point: UndoPoint) -> None:
         """Back to an undo point (copies again: clones share the points)."""
-        self.turn_state = point.turn.copy()
-        self.facade_sheet = point.facade_sheet.copy()
+        self.turn_state = point.turn.step_copy()
+        self.facade_sheet = FacadeSheet(point.crossed)
         self.sheets[self.active] = point.sheet.copy()
 
     # ------------------------------------------------------------------ copies and JSON
@@ -829,7 +830,7 @@ class GameState:
         """An independent copy."""
         new = GameState.__new__(GameState)
         new.__dict__.update(self.__dict__)
-        new.config = copy.deepcopy(self.config)
+        new.config = _copy_config(self.config)
         new.sheets = [s.copy() for s in self.sheets]
         new.facade_sheet = self.facade_sheet.copy()
         new.turn_state = self.turn_state.copy()
@@ -897,6 +898,26 @@ class GameState:
         return self.sheets[player].building.picture()
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _copy_config(config: dict[str, Any]) -> dict[str, Any]:
+    """An independent copy of a game's config, as `copy.deepcopy` makes it, several times
+    faster for what a config holds (scalars; the names and the options: a list and a dict
+    of scalars, copied one level deep). Bots clone a state for every imagined world."""
+    out = {}
+    for k, v in config.items():
+        if isinstance(v, _SCALARS):
+            out[k] = v
+        elif type(v) is list and all(isinstance(x, _SCALARS) for x in v):
+            out[k] = v[:]
+        elif type(v) is dict and all(isinstance(x, _SCALARS) for x in v.values()):
+            out[k] = v.copy()
+        else:
+            out[k] = copy.deepcopy(v)
+    return out
+
+
 _HANDLERS: dict[type, Any] = {
     A.Setup: GameState._apply_setup,
     A.Roll: GameState._apply_roll,
@@ -913,3 +934,5 @@ _HANDLERS: dict[type, Any] = {
     A.Pass: GameState._apply_pass,
     A.Unpick: GameState._apply_unpick,
 }
+_APPLY_PICK = GameState._apply_pick
+_APPLY_UNPICK = GameState._apply_unpick

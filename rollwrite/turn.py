@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rollwrite.facade_sheet import FacadeSheet
 from rollwrite.phases import ROLL, Phase
 from rollwrite.sheet import Sheet
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """The tile the active player chose this turn and how it was paid (RULES 3.4.1)."""
+class Choice(NamedTuple):
+    """The tile the active player chose this turn and how it was paid (RULES 3.4.1); a
+    tuple, never changed once made."""
 
     tile: str
     dice: tuple[int, ...]  # the dice that paid, sorted
@@ -82,6 +82,17 @@ class Turn:
             list(map(list, self.pick_tracks)), self.done[:], self.setup_done[:],
         )
 
+    def step_copy(self) -> Turn:
+        """A copy for an undo point of the main phase, sharing the per-player lists (picks,
+        pick tracks, done, setup done): in the main phase nothing changes those in place,
+        and ending the turn gives the turn new ones (RULES 3.4: steps are taken back within
+        the active player's turn only)."""
+        return Turn(
+            self.phase, self.dice[:], self.rerolls, self.reroll_dice[:], self.chosen,
+            self.drawn, self.extras, self.pending_arms[:], self.picks, self.pick_tracks,
+            self.done, self.setup_done,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the turn fields of a saved game."""
         return {
@@ -114,19 +125,19 @@ class Turn:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class UndoPoint:
+class UndoPoint(NamedTuple):
     """What a step of the active player's turn may change, saved before it (RULES 3.4):
-    the turn, the facade sheet and the active player's sheet. Never changed once saved."""
+    the turn, the facade sheet's crossed-out entries (`FacadeSheet.mask`) and the active
+    player's sheet. Never changed once saved (a tuple: the cheapest object to make)."""
 
     turn: Turn
-    facade_sheet: FacadeSheet
+    crossed: int
     sheet: Sheet
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the turn fields with `crossed` and the sheet (as `sheets`, one long)."""
         d = self.turn.to_dict()
-        d["crossed"] = self.facade_sheet.to_list()
+        d["crossed"] = FacadeSheet(self.crossed).to_list()
         d["sheets"] = [self.sheet.to_dict()]
         return d
 
@@ -134,6 +145,6 @@ class UndoPoint:
     def from_dict(cls, d: dict[str, Any]) -> UndoPoint:
         """Inverse of `to_dict`."""
         return cls(
-            Turn.from_dict(d), FacadeSheet.from_list(d["crossed"]), Sheet.from_dict(d["sheets"][0])
+            Turn.from_dict(d), FacadeSheet.from_list(d["crossed"]).mask,
+            Sheet.from_dict(d["sheets"][0]),
         )
-

@@ -59,36 +59,68 @@ def _rw_buildings(count: int, seed: int) -> list[int]:
     return out
 
 
-def test_shape_fits_matches_the_placement_rule_and_the_whole_table_pass() -> None:
+def test_the_fitting_tiles_match_the_placement_rule_and_the_whole_table_pass() -> None:
     """RULES 1: a tile fits when one of its placements is on empty cells and supported. The
-    per-tile memo answers as the plain rule and as the numpy pass over every placement."""
+    legal set of a building (grown from the empty one) answers as the plain rule and as the
+    numpy pass over every placement."""
     from facade.grid import is_legal
     from facade.shapes import placements
     from rollwrite.material import SHAPES
-    from rollwrite.shape_index import SHAPE_IDS, fitting_shapes, shape_fits
+    from rollwrite.shape_index import SHAPE_IDS, fitting_shapes, placement_index
 
     seen = {True: 0, False: 0}
     for filled in _rw_buildings(60, 7):
         for mirror in (False, True):
+            table = placement_index(mirror)
             whole = fitting_shapes(filled, mirror)
+            legal = table.legal_set(filled)[3]
             for i, tid in enumerate(SHAPE_IDS):
                 plain = any(is_legal(p.mask, filled) for p in placements(SHAPES[tid], mirror))
-                for _ in range(2):  # the second answer comes from the memo
-                    assert shape_fits(filled, i, mirror) is plain, (tid, filled, mirror)
+                assert bool(legal & table.shape_bits[i]) is plain, (tid, filled, mirror)
                 assert (tid in whole) is plain
                 seen[plain] += 1
     assert seen[True] and seen[False]  # both answers were met
 
 
-def test_the_fit_memo_starts_afresh_when_full(monkeypatch) -> None:
-    from rollwrite import shape_index
+def test_the_incremental_legal_sets_match_the_placement_rule() -> None:
+    """Each sheet's legal placements, grown action by action from the cells drawn (and
+    undone, and copied), are those of the plain rule recomputed from scratch: on empty cells
+    and supported (RULES 1). The test the tiles and cells use on top of them agrees too."""
+    from facade.grid import bits, is_legal
+    from rollwrite import movegen
+    from rollwrite.game import new_game
+    from rollwrite.phases import MAIN
+    from rollwrite.shape_index import SHAPE_INDEX, placement_index
 
-    memo: dict[int, bool] = {}
-    monkeypatch.setattr(shape_index, "FIT_MEMO", (memo, {}))
-    monkeypatch.setattr(shape_index, "FIT_MEMO_LIMIT", 3)
-    for shape in range(5):
-        assert shape_index.shape_fits(0, shape) is True  # an empty building takes every tile
-    assert len(memo) <= 3 and (0 << 5 | 4) in memo
+    met = {"set": 0, "forced": 0, "after": 0}
+    for g in range(16):
+        mirror = g % 2 == 1
+        rng = random.Random(300 + g)
+        state = new_game(1 + g % 4, 300 + g, {"mirror": mirror})
+        table = placement_index(mirror)
+        while not state.is_over():
+            for sheet in state.sheets:
+                filled = sheet.building.filled
+                legal = sheet.legal_set(mirror)
+                assert legal == table.legal_set(filled)  # grown == from scratch
+                plain = sum(1 << i for i, p in enumerate(table.placements)
+                            if is_legal(p.mask, filled))
+                assert legal[0] == filled and legal[3] == plain
+                met["set"] += 1
+            t = state.turn_state
+            if t.phase == MAIN and t.chosen is None and not t.pending_arms:
+                assert movegen.draw_forced_now(state) is movegen.draw_forced(
+                    movegen.choose_options(state))
+                met["forced"] += 1
+            if t.phase == MAIN and t.chosen is not None and not t.drawn:
+                filled = state.sheets[state.active].building.filled
+                shape = SHAPE_INDEX[t.chosen.tile]
+                for c in bits(state.sheets[state.active].building.support):
+                    assert movegen.keeps_chosen_placeable(state, 1 << c) is table.any_legal(
+                        filled | 1 << c, shape)
+                    met["after"] += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert min(met.values()) > 50, met
 
 
 def test_rollwrite_choices_and_picks_match_a_plain_listing() -> None:
@@ -249,3 +281,21 @@ def test_the_game_hash_is_the_same_twice_and_sees_a_changed_listing(monkeypatch)
     plain = movegen.pick_options
     monkeypatch.setattr(movegen, "pick_options", lambda state, p: plain(state, p)[::-1])
     assert game_hash(3) != first
+
+
+def test_a_rollwrite_clone_has_a_config_of_its_own() -> None:
+    """A clone's config is a copy, as deep as the config (bots set a clone's seed)."""
+    import copy
+
+    from rollwrite.game import new_game
+
+    state = new_game(3, 44, {"mirror": True})
+    state.config["extra"] = {"nested": [1, 2]}  # deeper than the engine's own configs
+    twin = state.clone()
+    assert twin.config == copy.deepcopy(state.config)
+    twin.config["seed"] = 45
+    twin.config["players"][0] = "someone else"
+    twin.config["options"]["mirror"] = False
+    twin.config["extra"]["nested"].append(3)
+    assert state.config["seed"] == 44 and state.config["players"][0] != "someone else"
+    assert state.config["options"]["mirror"] is True and state.config["extra"]["nested"] == [1, 2]
