@@ -1,9 +1,10 @@
 """Fixtures of the web tests: an app on a fresh database, clients that carry a CSRF token.
 
-Every test runs on SQLite. A finished game's review is made by the quick stand-in of
-tests/web/fake_review.py (a test of the real reviewer puts it back). A test where the database matters (the store, conflicts, whole
+Every test runs on SQLite. A test where the database matters (the store, conflicts, whole
 games, migrations) is marked `@pytest.mark.both_databases` and runs on PostgreSQL too; those
-runs carry the `postgres` marker (`-m "not postgres"` leaves them out)."""
+runs carry the `postgres` marker (`-m "not postgres"` leaves them out). A finished game's
+review is made by the quick stand-in of tests/web/fake_review.py (a test of the real reviewer
+puts it back)."""
 
 from __future__ import annotations
 

@@ -128,9 +128,10 @@ def _summary(body: dict[str, Any]) -> list[dict[str, Any]]:
 def _context(store: Store, game: Game) -> dict[str, Any]:
     """What the page shows of the game's review as it stands."""
     # A GET never changes a game (the design's rule; see webapp/botplay.py); a review is
-    # derived data of a finished game, not part of it. So this GET may claim the computing of a review that is missing (the
-    # game ended before reviews existed, it was pasted, its job was lost in a restart) and
-    # hand it to the background jobs; it waits for none of it and changes no game.
+    # derived data of a finished game, not part of it. So this GET may claim the computing
+    # of a review that is missing (the game ended before reviews existed, it was pasted, its
+    # job was lost in a restart) and hand it to the background jobs; it waits for none of
+    # it and changes no game.
     found = reviews.current(store, jobs(), game)
     status = "pending" if found is None else found.status
     if found is not None and found.version > reviews.VERSION:
