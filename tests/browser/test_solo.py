@@ -163,6 +163,7 @@ def test_the_daily_challenge_reaches_12_by_the_hints_and_shows_turns_and_par(
     par = pars.bot_par(seed)
     assert par["reached_12"], par
 
+    assert live_app.extensions["jobs"].drain(60)  # the par, computed since the game began
     phone.goto(f"/t/{code}")
     with phone.expect_navigation():
         phone.click("text=Your result and the par")
