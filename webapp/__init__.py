@@ -48,10 +48,12 @@ def _secret_key(app: Flask) -> str:
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """A configured app: settings from defaults, the environment, then `config`."""
+    from webapp import reviews
     from webapp.db import create_schema, database_url, make_engine
     from webapp.engines import FACTORIES
     from webapp.i18n import init_babel
     from webapp.inputs import SafeJSON
+    from webapp.jobs import init_jobs
     from webapp.limits import limiter
     from webapp.requestlog import init_request_log
     from webapp.security import init_security
@@ -83,7 +85,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     engine = make_engine(database_url(app.config["DATABASE_URL"], app.instance_path))
     create_schema(engine)
-    app.extensions["store"] = Store(engine, FACTORIES, app.config["STATE_CACHE_SIZE"])
+    store = Store(engine, FACTORIES, app.config["STATE_CACHE_SIZE"])
+    app.extensions["store"] = store
+    reviews.install(app, store, init_jobs(app))  # finished games are reviewed in the background
 
     if app.config["PROXIES"]:  # behind a TLS proxy: its client address and scheme count
         from werkzeug.middleware.proxy_fix import ProxyFix

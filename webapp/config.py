@@ -29,6 +29,8 @@ def defaults() -> dict[str, Any]:
         "BABEL_DEFAULT_LOCALE": "en",
         "POLL_SECONDS": 1.5,  # how often a phone asks whether its table changed
         "STATE_CACHE_SIZE": 256,  # games whose replayed state a process keeps
+        "JOB_WORKERS": 1,  # background threads per process (reviews, pars: webapp/jobs.py)
+        "REVIEW_AFTER_GAME": True,  # a game's end hands its review to a job at once
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
         "CREATE_LIMIT": "20 per minute;200 per day",  # new tables/games per client address

@@ -3,6 +3,11 @@
 A game is one row of `games` (its config, seed and options as JSON), its seats, and an
 append-only log in `actions` whose primary key (game_id, seq) lets exactly one writer win
 each sequence number. The state of a game is the replay of its log; nothing else is truth.
+
+Derived data is kept beside it, computed once by a background job and never by a page: the
+review of a finished game (`reviews`) and the solitaire par of a seed (`pars`). Each row is
+claimed by the one worker that computes it (its `worker` token), carries the `version` of the
+algorithm that made it (a newer one recomputes it), and says `pending`, `ready` or `failed`.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     JSON,
+    Boolean,
     Column,
     Connection,
     DateTime,
@@ -75,6 +81,33 @@ actions = Table(
     Column("text", Text, nullable=False),  # one line of the game's notation
     Column("events", JSON, nullable=False),  # what it caused, as the engine reported it
     Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+reviews = Table(
+    "reviews",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True),
+    Column("version", Integer, nullable=False),  # of the review algorithm (webapp/reviews.py)
+    Column("status", String(16), nullable=False),  # pending, ready, failed
+    Column("worker", String(32), nullable=False),  # the claim: who computes it
+    Column("claimed_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("body", JSON, nullable=True),  # the review (ready), or what went wrong (failed)
+)
+
+pars = Table(
+    "pars",
+    metadata,
+    Column("seed", String(64), primary_key=True),  # the solitaire challenge's seed
+    Column("level", String(16), primary_key=True),  # the bot whose result is the par
+    Column("version", Integer, nullable=False),  # of the par's bot (webapp/solo/pars.py)
+    Column("status", String(16), nullable=False),  # pending, ready, failed
+    Column("worker", String(32), nullable=False),
+    Column("claimed_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("turns", Integer, nullable=True),
+    Column("score", Integer, nullable=True),
+    Column("reached_12", Boolean, nullable=True),
 )
 
 Index("ix_seats_token", seats.c.token)

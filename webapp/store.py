@@ -3,25 +3,33 @@
 Any process can serve any request: a cached state is only used after checking the log's head
 in the database, and an action is acknowledged only once its row is committed. Two writers at
 the same sequence number collide on the primary key (game_id, seq); exactly one wins.
+
+Derived data (a game's review, a seed's par) is claimed the same way: the worker whose row
+insert wins computes it; a claim older than its time limit (its worker died) or made by an
+older version of the algorithm is taken over by a compare-and-set on the claim's token.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, text, update
+from sqlalchemy import Engine, Table, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from facade.contract import StoredState
 from facade.errors import IllegalAction
 from facade.events import Event
 from facade.limits import MAX_GAME_ACTIONS
-from webapp.db import actions, games, seats
+from webapp.db import actions, games, pars, reviews, seats
+
+log = logging.getLogger(__name__)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at a table
 CODE_LENGTH = 6
@@ -87,6 +95,40 @@ class Logged:
     events: list[dict[str, Any]]
 
 
+@dataclass(frozen=True)
+class Derived:
+    """One row of derived data (`reviews`, `pars`): its state and, once ready, its content."""
+
+    version: int
+    status: str  # pending, ready, failed
+    claimed_at: datetime
+    finished_at: datetime | None
+    body: dict[str, Any] | None
+
+    def stale(self, version: int, limit: timedelta, now: datetime | None = None) -> bool:
+        """Whether a worker may claim it again: made by an older algorithm, or pending for
+        longer than `limit` (its worker died, or its server restarted)."""
+        now = now or utcnow()
+        return self.version < version or (self.status == "pending"
+                                          and now - self.claimed_at > limit)
+
+
+def utcnow() -> datetime:
+    """The time now, in UTC (the claims' clock; every server's is taken to be right)."""
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored moment in UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _derived(row: Any, body: dict[str, Any] | None) -> Derived:  # noqa: ANN401 - a row
+    """A row of `reviews` or `pars` with the content given."""
+    return Derived(row.version, row.status, _aware(row.claimed_at),
+                   None if row.finished_at is None else _aware(row.finished_at), body)
+
+
 def new_code() -> str:
     """A table code: 6 characters that are easy to read aloud and type."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -114,6 +156,9 @@ class Store:
         self.cache_size = cache_size
         self._cache: OrderedDict[int, StoredState] = OrderedDict()
         self._lock = threading.Lock()
+        # called with the game after the commit of the action that ended it (the one place a
+        # game becomes over); a listener must return at once (it hands work to a thread)
+        self.when_over: list[Callable[[Game], None]] = []
 
     # ------------------------------------------------------------------ games
     def create_game(
@@ -359,8 +404,97 @@ class Store:
             except IntegrityError:
                 continue  # someone took this sequence number first: look again
             self._remember(game.id, state)
+            if state.is_over():
+                self._over(replace(game, seq=_seq(state), status="over"))
             return state, events
         raise Conflict(text)
+
+    def _over(self, game: Game) -> None:
+        """Tell the listeners that `game` has just ended (its last action is committed)."""
+        for listener in self.when_over:
+            try:
+                listener(game)
+            except Exception:  # the move is played: a listener's bug must not undo the page
+                log.exception("after game %s ended", game.code)
+
+    # ------------------------------------------------------------------ derived data
+    def claim_review(self, game: Game, version: int, limit: timedelta) -> str | None:
+        """Claim the computing of the game's review: the claim's token, or None when another
+        worker holds a live claim or the review of this version exists."""
+        return self._claim(reviews, {"game_id": game.id}, version, limit)
+
+    def finish_review(self, game: Game, token: str, status: str,
+                      body: dict[str, Any]) -> bool:
+        """Store a claimed review (`ready`) or why it failed (`failed`); False when the claim
+        was taken over meanwhile (the other worker's result counts)."""
+        return self._finish(reviews, {"game_id": game.id}, token,
+                            {"status": status, "body": body})
+
+    def review(self, game: Game) -> Derived | None:
+        """The game's review row, if any."""
+        row = self._row(reviews, {"game_id": game.id})
+        if row is None:
+            return None
+        return _derived(row, row.body)
+
+    def claim_par(self, seed: str, level: str, version: int, limit: timedelta) -> str | None:
+        """Claim the computing of the par of `seed` (the `level` bot's result): as
+        `claim_review`."""
+        return self._claim(pars, {"seed": seed, "level": level}, version, limit)
+
+    def finish_par(self, seed: str, level: str, token: str, status: str,
+                   result: dict[str, Any] | None = None) -> bool:
+        """Store a claimed par ({"turns", "score", "reached_12"}) or its failure."""
+        found = result or {}
+        return self._finish(pars, {"seed": seed, "level": level}, token, {
+            "status": status, "turns": found.get("turns"), "score": found.get("score"),
+            "reached_12": found.get("reached_12")})
+
+    def par(self, seed: str, level: str) -> Derived | None:
+        """The par row of a seed, if any; its body holds turns, score and reached_12."""
+        row = self._row(pars, {"seed": seed, "level": level})
+        if row is None:
+            return None
+        body = ({"turns": row.turns, "score": row.score, "reached_12": bool(row.reached_12)}
+                if row.status == "ready" else None)
+        return _derived(row, body)
+
+    def _row(self, table: Table, key: dict[str, Any]) -> Any:  # noqa: ANN401 - a row
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(table).where(*(table.c[k] == v for k, v in key.items()))).first()
+
+    def _claim(self, table: Table, key: dict[str, Any], version: int,
+               limit: timedelta) -> str | None:
+        """Insert the pending row (the first worker wins), else take over a stale one by a
+        compare-and-set on its worker token; the new token, or None."""
+        token, now = secrets.token_hex(16), utcnow()
+        claim = {"version": version, "status": "pending", "worker": token, "claimed_at": now,
+                 "finished_at": None}
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(table).values(**key, **claim))
+            return token
+        except IntegrityError:
+            pass  # a row is there: someone claimed it (or finished it) before
+        row = self._row(table, key)
+        if row is None:
+            return None
+        if not _derived(row, None).stale(version, limit, now):
+            return None
+        with self.engine.begin() as conn:
+            taken = conn.execute(
+                update(table).where(*(table.c[k] == v for k, v in key.items()),
+                                    table.c.worker == row.worker).values(**claim)).rowcount
+        return token if taken else None
+
+    def _finish(self, table: Table, key: dict[str, Any], token: str,
+                values: dict[str, Any]) -> bool:
+        with self.engine.begin() as conn:
+            return bool(conn.execute(
+                update(table).where(*(table.c[k] == v for k, v in key.items()),
+                                    table.c.worker == token)
+                .values(**values, finished_at=utcnow())).rowcount)
 
 
 def _game(row: Any) -> Game:
@@ -370,7 +504,7 @@ def _game(row: Any) -> Game:
     )
 
 
-__all__ = ["Conflict", "Game", "IllegalAction", "Logged", "NotFound", "Seat", "Store"]
+__all__ = ["Conflict", "Derived", "Game", "IllegalAction", "Logged", "NotFound", "Seat", "Store"]
 
 
 def _seq(state: StoredState) -> int:

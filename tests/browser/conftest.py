@@ -64,6 +64,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
         server.shutdown()
         thread.join(timeout=10)
         server.server_close()
+        app.extensions["jobs"].shutdown()  # its reviews end before their database goes
         app.extensions["store"].engine.dispose()
 
 

@@ -232,6 +232,7 @@ def test_solo_and_the_solitaire_result(open_phone, audit: Audit, live_app: Flask
         store.act(game, seat, str(action), state.seq)
     page.goto(f"/t/{code}")
     audit.check(page, "solitaire-end")
+    assert live_app.extensions["jobs"].drain(60)  # the par: the page as it is once known
     page.goto(f"/s/{code}/result")
     audit.check(page, "solitaire-result")
 

@@ -2,7 +2,9 @@
 
 Every test runs on SQLite. A test where the database matters (the store, conflicts, whole
 games, migrations) is marked `@pytest.mark.both_databases` and runs on PostgreSQL too; those
-runs carry the `postgres` marker (`-m "not postgres"` leaves them out)."""
+runs carry the `postgres` marker (`-m "not postgres"` leaves them out). A finished game's
+review is made by the quick stand-in of tests/web/fake_review.py (a test of the real reviewer
+puts it back)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
 from tests.dbs import migrate_sqlite_template, migrated_database
-from webapp import create_app
+from tests.web.fake_review import fake_review
+from webapp import create_app, reviews
 
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
 
@@ -105,6 +108,12 @@ def db_url(db_kind: str, tmp_path: Path, sqlite_template: Path) -> Iterator[str]
         yield url
 
 
+@pytest.fixture(autouse=True)
+def quick_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews come from the stand-in: no test waits for the bots' play-outs."""
+    monkeypatch.setattr(reviews, "compute", fake_review)
+
+
 @pytest.fixture
 def app(db_url: str, tmp_path: Path) -> Iterator[Flask]:
     """A fresh app on a fresh database, htmx served from the local copy."""
@@ -117,6 +126,7 @@ def app(db_url: str, tmp_path: Path) -> Iterator[Flask]:
     })
     application.jinja_env.bytecode_cache = TEMPLATES
     yield application
+    application.extensions["jobs"].shutdown()  # its jobs end before their database goes
     application.extensions["store"].engine.dispose()
 
 

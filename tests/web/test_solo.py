@@ -327,6 +327,7 @@ def test_todays_challenge_has_the_date_as_seed_and_the_bots_dice(app, phone):
     for line in bot.log:  # the same choices get the same dice on the web
         assert act(phone, app, code, line).status_code == 303, line
     assert state_of(app, code).log == bot.log
+    assert app.extensions["jobs"].drain()  # the par, handed to a job when the game began
     resp = phone.get(f"/s/{code}/result")
     page = words(resp.get_data(as_text=True))
     turns = bot.turn + 1

@@ -1,7 +1,7 @@
 """The solitaire challenge's records for one browser, kept apart from the pages (webapp/views/
-solo.py): which seed is today's, the par of a seed (the strong bot's result on the same dice),
-each finished challenge's result as the engine scores it, the best per seed, the daily streak,
-and the unfinished solo games. Only a daily challenge played on its own date counts toward the
+solo.py): which seed is today's, each finished challenge's result as the engine scores it, the
+best per seed, the daily streak, and the unfinished solo games (the par of a seed is in
+webapp/solo/pars.py). Only a daily challenge played on its own date counts toward the
 streak: a past (or future) date typed in as the seed is a practice game, kept for the records
 of that seed."""
 
@@ -10,13 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from functools import lru_cache
 from typing import Any
 
 from rollwrite.solitaire import result as challenge_result
 from webapp.store import Game, Store
 
-PAR_LEVEL = "strong"  # the bot whose result on the same seed is the par to beat
 RECORD_GAMES = 120  # finished challenges read for the records (newest first)
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -56,16 +54,6 @@ def played_on_its_date(challenge: dict[str, Any]) -> bool:
     seed = str(challenge.get("seed", ""))
     return (challenge.get("daily") is True and daily_date(seed) is not None
             and challenge.get("created") == seed)
-
-
-# ---------------------------------------------------------------------------- the par
-@lru_cache(maxsize=64)
-def par(seed: str) -> dict[str, Any]:
-    """The strong bot's result on the challenge of `seed`: turns, score, reached 12."""
-    from bots.solitaire import play  # the search is heavy: load it when a par is asked
-
-    out = play(seed, PAR_LEVEL)
-    return {"turns": out["turns"], "score": out["score"], "reached_12": out["reached_12"]}
 
 
 # ---------------------------------------------------------------------------- records

@@ -14,6 +14,7 @@ AREAS = (
     "companion",
     "card",
     "replay",
+    "review",
     "solo",
 )
 

@@ -36,12 +36,13 @@ from webapp.context import give_seat, set_cookie
 from webapp.context import store as _store
 from webapp.game_text import game_text
 from webapp.inputs import number
+from webapp.jobs import jobs
 from webapp.limits import create_limited
+from webapp.solo import pars
 from webapp.solo.records import (
     challenge_of,
     challenge_settings,
     daily_date,
-    par,
     played_on_its_date,
     records,
     today,
@@ -89,6 +90,9 @@ def _start(store: Store, config: dict[str, Any], bots: dict[int, str], name: str
     game = store.create_game("solo", "rollwrite", config, len(config["players"]), bots=bots,
                              owner=owner)
     token = store.claim_seat(game, 0, name)
+    challenge = challenge_of(game)
+    if challenge is not None:  # its par is computed now, ready before the game ends
+        pars.ahead(store, jobs(), str(challenge["seed"]))
     at = botplay.play_pending(store, game)
     resp = redirect(url_for("companion.table", code=game.code, at=at), 303)
     set_cookie(resp, BROWSER_COOKIE, owner, BROWSER_DAYS)
@@ -155,10 +159,11 @@ SHARE_CELLS = {"X": "\U0001F7EB", "O": "\U0001F7E6"}
 SHARE_EMPTY = "\u2B1C"
 
 
-def share_text(seed: str, res: dict[str, Any], par_result: dict[str, Any],
+def share_text(seed: str, res: dict[str, Any], par_result: dict[str, Any] | None,
                rows: list[Any]) -> str:
-    """A short spoiler-free text to share, as daily puzzles do: the seed, turns, par and a
-    picture of the building in characters (bricks and windows, never tiles or dice)."""
+    """A short spoiler-free text to share, as daily puzzles do: the seed, turns, par (once it
+    is known) and a picture of the building in characters (bricks and windows, never tiles or
+    dice)."""
     lines = [_("Copenhagen solitaire %(seed)s", seed=seed)]
     if res["reached_12"]:
         lines.append(ngettext("%(target)s points in %(num)s turn",
@@ -166,7 +171,7 @@ def share_text(seed: str, res: dict[str, Any], par_result: dict[str, Any],
                               target=TARGET))
     else:
         lines.append(_("%(points)s points: 12 were not reached.", points=res["score"]))
-    if par_result["reached_12"]:
+    if par_result is not None and par_result["reached_12"]:
         lines.append(ngettext("Par: %(num)s turn", "Par: %(num)s turns", par_result["turns"]))
     lines.append("")
     lines.extend("".join(SHARE_CELLS.get(ch, SHARE_EMPTY) for ch in row) for row in rows)
@@ -175,7 +180,9 @@ def share_text(seed: str, res: dict[str, Any], par_result: dict[str, Any],
 
 @bp.get("/<code>/result")
 def result(code: str) -> Any:
-    """A finished challenge: turns to 12 points, the par, the game as text, the records."""
+    """A finished challenge: turns to 12 points, the par, the game as text, the records.
+    The par is read, never computed here: until its job has stored it (it started with the
+    game) the page says it is being computed, and asks again by itself."""
     store = _store()
     game = store.game(code)
     challenge = challenge_of(game)
@@ -190,12 +197,15 @@ def result(code: str) -> Any:
     seed = str(challenge["seed"])
     owner = browser_id()
     mine = owner is not None and owner == game.owner
+    found = pars.current(store, jobs(), seed)
+    par = found.body if found is not None and found.status == "ready" else None
+    par_failed = found is not None and found.status == "failed"
     return render_template(
         "solo/result.html", game=game, res=res, seed=seed, view=view, grid=grid,
         daily=daily_date(seed), practice=daily_date(seed) is not None
-        and not played_on_its_date(challenge), par=par(seed), target=TARGET,
+        and not played_on_its_date(challenge), par=par, par_failed=par_failed, target=TARGET,
         text=game_text(store, game),
-        share=share_text(seed, res, par(seed), view["buildings"][0]["rows"]),
+        share=share_text(seed, res, par, view["buildings"][0]["rows"]),
         mine=mine, records=records(store, game.owner, today()) if mine else None, today=today(),
     )
 

@@ -1,0 +1,85 @@
+"""The app's background jobs: a small pool of threads in this process that computes derived
+data (a finished game's review, a solitaire seed's par) after the request that made it due
+has answered. A request hands a job over and returns at once; a job that fails is logged, and
+what it was computing says so in its own row (webapp/reviews.py, webapp/solo/pars.py).
+
+The threads ask the operating system to run them after anything else (the lowest priority),
+so that a page served meanwhile by this process, or another one, is not kept waiting."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from typing import Any
+
+from flask import Flask, current_app
+
+log = logging.getLogger(__name__)
+
+WORKERS = 1  # threads per process: jobs queue one after another, one core at most
+
+
+def _lowest_priority() -> None:
+    """Run this thread after every other one of the machine (Linux: a thread's own nice)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+    except (AttributeError, OSError):  # not Linux, or not allowed: run at the usual priority
+        pass
+
+
+class Jobs:
+    """The pool of one app."""
+
+    def __init__(self, workers: int = WORKERS) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="copenhagen-job",
+                                        initializer=_lowest_priority)
+        self._running: set[Future[Any]] = set()
+        self._lock = threading.Lock()
+
+    def submit(self, name: str, job: Callable[..., Any], *args: Any) -> Future[Any] | None:
+        """Run `job(*args)` in the background (None when the pool is shut down)."""
+
+        def run() -> Any:  # noqa: ANN401 - whatever the job gives back
+            try:
+                return job(*args)
+            except Exception:
+                log.exception("background job %s failed", name)
+                raise
+
+        try:
+            future = self._pool.submit(run)
+        except RuntimeError:  # shut down: the page that asks again hands it over anew
+            return None
+        with self._lock:
+            self._running.add(future)
+        future.add_done_callback(self._done)
+        return future
+
+    def _done(self, future: Future[Any]) -> None:
+        with self._lock:
+            self._running.discard(future)
+
+    def drain(self, timeout: float = 60.0) -> bool:
+        """Wait until every job handed over so far has finished; False on timeout."""
+        with self._lock:
+            running = set(self._running)
+        return not wait(running, timeout=timeout).not_done
+
+    def shutdown(self) -> None:
+        """Stop: jobs not started are dropped, the running one is waited for."""
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def init_jobs(app: Flask) -> Jobs:
+    """Give the app its pool."""
+    jobs = Jobs(int(app.config.get("JOB_WORKERS", WORKERS)))
+    app.extensions["jobs"] = jobs
+    return jobs
+
+
+def jobs() -> Jobs:
+    """The pool of the current app."""
+    return current_app.extensions["jobs"]

@@ -1,0 +1,96 @@
+"""The review of a finished game, computed once and kept (table `reviews`): each turn's move
+beside the best move the reviewer found, what the difference cost, an accuracy per player
+(bots.review). It is computed by a background job (webapp/jobs.py) handed over by the request
+whose move ended the game (`Store.when_over`), or by the review page when a finished game has
+none yet (one that ended before reviews existed, a pasted game, a job lost in a restart). A
+page never computes it: it shows "being prepared" until the row is ready.
+
+Only one worker computes a given review: the one whose claim (the row's insert) won. A claim
+older than CLAIM_LIMIT (its worker died) or made by an older VERSION is taken over."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from flask import Flask
+
+from facade.gametext import GameText
+from webapp.game_text import player_names
+from webapp.jobs import Jobs
+from webapp.store import Derived, Game, Store
+
+log = logging.getLogger(__name__)
+
+VERSION = 1  # of the review's algorithm: a row of an older one is computed again
+CLAIM_LIMIT = timedelta(minutes=10)  # a pending claim older than this is a dead worker's
+EDITIONS = ("rollwrite", "boardgame")  # the editions bots.review reads
+KINDS = ("table", "solo", "card", "replay")  # kinds of game with a review ("dice": none)
+
+
+def bot_review(text: GameText) -> dict[str, Any]:
+    """The review of a game text by the bots (bots.review.review), loaded when first used."""
+    from bots.review import review  # the searches are heavy: loaded by the job that needs them
+
+    return review(text)
+
+
+# What computes a review: a module-level name that a test may put another function in.
+compute = bot_review
+
+
+def reviewable(game: Game) -> bool:
+    """Whether this kind of game has a review once it is over."""
+    return game.edition in EDITIONS and game.kind in KINDS
+
+
+def review_text(store: Store, game: Game) -> GameText:
+    """The game as the reviewer reads it: its config (with the names its pages show) and its
+    whole log."""
+    config = {**game.config, "players": player_names(store, game)}
+    return GameText(game.edition, config, [(r.seq, r.text) for r in store.log(game)])
+
+
+def run(store: Store, code: str, token: str | None = None) -> str:
+    """The job: claim the game's review (unless `token` is the claim already made), compute
+    it, store it. A ValueError of the reviewer (a game it cannot read) is stored as `failed`
+    with its reason, as is any other error (logged); a claim held elsewhere does nothing.
+    Returns what became of it: ready, failed, or taken (another worker has it)."""
+    game = store.game(code)
+    token = token or store.claim_review(game, VERSION, CLAIM_LIMIT)
+    if token is None:
+        return "taken"
+    try:
+        body = compute(review_text(store, game))
+    except ValueError as err:
+        store.finish_review(game, token, "failed", {"error": str(err)})
+        return "failed"
+    except Exception as err:
+        log.exception("the review of game %s failed", code)
+        store.finish_review(game, token, "failed", {"error": type(err).__name__})
+        return "failed"
+    return "ready" if store.finish_review(game, token, "ready", body) else "taken"
+
+
+def current(store: Store, jobs: Jobs, game: Game) -> Derived | None:
+    """The game's review as it stands, after handing its computing to a job when it has none
+    (or only a stale claim): what the review page shows. Never waits for the computing."""
+    found = store.review(game)
+    if found is None or found.stale(VERSION, CLAIM_LIMIT):
+        token = store.claim_review(game, VERSION, CLAIM_LIMIT)
+        if token is not None:
+            jobs.submit(f"review {game.code}", run, store, game.code, token)
+        found = store.review(game)
+    return found
+
+
+def install(app: Flask, store: Store, jobs: Jobs) -> None:
+    """Review every reviewable game as soon as it ends: the request whose move ended it hands
+    the job over after its commit (the job claims the review; the request waits for nothing)."""
+
+    def ended(game: Game) -> None:
+        if reviewable(game) and app.config.get("REVIEW_AFTER_GAME", True):
+            jobs.submit(f"review {game.code}", run, store, game.code)
+
+    store.when_over.append(ended)

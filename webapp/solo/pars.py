@@ -1,0 +1,61 @@
+"""The par of a solitaire challenge: the strong bot's result on the same seed (its turns to
+12 points, its score), computed once per seed by a background job (webapp/jobs.py) as soon as
+a challenge of that seed is created, and kept in the table `pars`. The result page reads it
+and never computes it: until it is ready the page says it is being computed."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from webapp.jobs import Jobs
+from webapp.store import Derived, Store
+
+LEVEL = "strong"  # the bot whose result on the same seed is the par to beat
+VERSION = 1  # of the par's bot: a par an older one found is computed again
+CLAIM_LIMIT = timedelta(minutes=5)  # a pending claim older than this is a dead worker's
+
+
+def bot_par(seed: str) -> dict[str, Any]:
+    """The strong bot's result on the challenge of `seed`: turns, score, reached 12."""
+    from bots.solitaire import play  # the search is heavy: loaded by the job that needs it
+
+    out = play(seed, LEVEL)
+    return {"turns": out["turns"], "score": out["score"], "reached_12": out["reached_12"]}
+
+
+# What computes a par: a module-level name that a test may put another function in.
+compute = bot_par
+
+
+def run(store: Store, seed: str, token: str | None = None) -> str:
+    """The job: claim the par of `seed` (unless `token` is the claim already made), compute
+    it, store it; ready, failed, or taken (another worker has it)."""
+    token = token or store.claim_par(seed, LEVEL, VERSION, CLAIM_LIMIT)
+    if token is None:
+        return "taken"
+    try:
+        found = compute(seed)
+    except Exception:
+        store.finish_par(seed, LEVEL, token, "failed")
+        raise  # logged by the pool
+    return "ready" if store.finish_par(seed, LEVEL, token, "ready", found) else "taken"
+
+
+def ahead(store: Store, jobs: Jobs, seed: str) -> None:
+    """Hand the par of `seed` to a job, when a challenge of that seed starts: it is ready
+    long before the game's result page asks for it (the job claims it; the request that
+    created the game waits for nothing)."""
+    jobs.submit(f"par {seed}", run, store, seed)
+
+
+def current(store: Store, jobs: Jobs, seed: str) -> Derived | None:
+    """The par of `seed` as it stands, after handing its computing to a job when there is
+    none (or only a stale claim): what the result page shows. Never waits for it."""
+    found = store.par(seed, LEVEL)
+    if found is None or found.stale(VERSION, CLAIM_LIMIT):
+        token = store.claim_par(seed, LEVEL, VERSION, CLAIM_LIMIT)
+        if token is not None:
+            jobs.submit(f"par {seed}", run, store, seed, token)
+        found = store.par(seed, LEVEL)
+    return found
