@@ -3,6 +3,7 @@ from the switch on every page (a cookie) or else from the browser's Accept-Langu
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -26,10 +27,10 @@ def compile_catalogs(target: Path) -> Path:
         mo.parent.mkdir(parents=True, exist_ok=True)
         with po.open("rb") as f:
             catalog = read_po(f)
-        tmp = mo.with_suffix(".tmp")
-        with tmp.open("wb") as f:
+        # a file of this process's own, then renamed: several workers may compile at once
+        with tempfile.NamedTemporaryFile(dir=mo.parent, suffix=".tmp", delete=False) as f:
             write_mo(f, catalog)
-        tmp.replace(mo)  # atomic: several workers may compile at once
+        Path(f.name).replace(mo)
     return target
 
 

@@ -4,7 +4,9 @@ has answered. A request hands a job over and returns at once; a job that fails i
 what it was computing says so in its own row (webapp/reviews.py, webapp/solo/pars.py).
 
 The threads ask the operating system to run them after anything else (the lowest priority),
-so that a page served meanwhile by this process, or another one, is not kept waiting."""
+so that a page served meanwhile by this process, or another one, is not kept waiting; the
+bots' searches a job asks for run in a process of their own (`elsewhere`), so that they do
+not hold this process's interpreter lock while it serves pages."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ import logging
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from flask import Flask, current_app
@@ -20,6 +24,8 @@ from flask import Flask, current_app
 log = logging.getLogger(__name__)
 
 WORKERS = 1  # threads per process: jobs queue one after another, one core at most
+_searcher: ProcessPoolExecutor | None = None  # the process bots' searches run in (`elsewhere`)
+_searcher_lock = threading.Lock()
 
 
 def _lowest_priority() -> None:
@@ -28,6 +34,33 @@ def _lowest_priority() -> None:
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
     except (AttributeError, OSError):  # not Linux, or not allowed: run at the usual priority
         pass
+
+
+def _searcher_pool() -> ProcessPoolExecutor:
+    """The one process of this web process that runs bots' searches, started when first
+    needed ("spawn": a fresh interpreter, never a fork of a process with threads)."""
+    global _searcher
+    with _searcher_lock:
+        if _searcher is None:
+            _searcher = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=os.nice, initargs=(19,))
+        return _searcher
+
+
+def elsewhere(work: Callable[..., Any], *args: Any) -> Any:  # noqa: ANN401 - work's own result
+    """`work(*args)` (a module-level function, its arguments picklable) run in the search
+    process, waited for by the calling job thread; its exceptions are raised here. A search
+    process that died (killed, out of memory) is replaced for the next call."""
+    global _searcher
+    pool = _searcher_pool()
+    try:
+        return pool.submit(work, *args).result()
+    except BrokenProcessPool:
+        with _searcher_lock:
+            if _searcher is pool:
+                _searcher = None
+        raise
 
 
 class Jobs:

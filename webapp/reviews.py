@@ -18,7 +18,7 @@ from flask import Flask
 
 from facade.gametext import GameText
 from webapp.game_text import player_names
-from webapp.jobs import Jobs
+from webapp.jobs import Jobs, elsewhere
 from webapp.store import Derived, Game, Store
 
 log = logging.getLogger(__name__)
@@ -29,11 +29,17 @@ EDITIONS = ("rollwrite", "boardgame")  # the editions bots.review reads
 KINDS = ("table", "solo", "card", "replay")  # kinds of game with a review ("dice": none)
 
 
-def bot_review(text: GameText) -> dict[str, Any]:
-    """The review of a game text by the bots (bots.review.review), loaded when first used."""
-    from bots.review import review  # the searches are heavy: loaded by the job that needs them
+def _review(text: GameText) -> dict[str, Any]:
+    """bots.review.review, in the search process."""
+    from bots.review import review  # the searches are heavy: loaded where they run
 
     return review(text)
+
+
+def bot_review(text: GameText) -> dict[str, Any]:
+    """The review of a game text by the bots (bots.review.review), computed in the search
+    process (webapp.jobs.elsewhere): a card game's takes 10-15 s of CPU."""
+    return elsewhere(_review, text)
 
 
 # What computes a review: a module-level name that a test may put another function in.

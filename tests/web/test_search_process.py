@@ -1,0 +1,31 @@
+"""The bots' searches a background job asks for run in a process of their own
+(webapp.jobs.elsewhere), not in the web process whose pages they would slow."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from webapp.jobs import elsewhere
+
+
+def test_a_search_runs_in_another_process_and_gives_back_its_result() -> None:
+    assert elsewhere(os.getpid) != os.getpid()
+    assert elsewhere(divmod, 17, 5) == (3, 2)
+
+
+def test_a_search_that_fails_fails_the_job_that_asked() -> None:
+    with pytest.raises(ZeroDivisionError):
+        elsewhere(divmod, 1, 0)
+
+
+def test_the_review_of_a_finished_game_comes_from_the_search_process() -> None:
+    import rollwrite
+    from facade.gametext import read_text
+    from tests.review_helpers import play, text_of
+    from webapp.reviews import bot_review
+
+    state = play(rollwrite.new_game(2, 4), ["greedy", "greedy"], 2)
+    body = bot_review(read_text(text_of(state, "rollwrite")))
+    assert body["unit"] == "points" and body["turns"]
