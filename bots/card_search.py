@@ -13,13 +13,13 @@ from boardgame.state import GameState
 from bots.card.greedy import GreedyBot, board_value, hand_value
 from bots.card.strong import StrongBot
 
-WORLDS = 8  # deals of the unseen cards; every candidate is played in the same ones
-CANDIDATES = 8  # best actions by the strong bot's immediate value, played out
+WORLDS = 24  # deals of the unseen cards; every candidate is played in the same ones
+CANDIDATES = 10  # best actions by the strong bot's immediate value, played out
 # 6 worlds x 5 candidates: p95 60 ms of CPU a move (4 games vs strong, 3 won). 8 x 8
 # (2026-11-25, nice'd on a loaded 2-core machine): vs strong 63.8 % (48.3-76.8 %, 40 games,
 # simulate --seed 101), vs greedy 85.0 % (70.9-92.9 %, 40 games); p95 83 ms of CPU a move
 # (4 games vs greedy): room for more worlds.
-ROUNDS = 1  # own turns played out after this one (the others' turns between)
+ROUNDS = 2  # own turns played out after this one (the others' turns between)
 OPPONENT_WEIGHT = 0.5  # how much the others' progress counts against this player's
 WIN_BONUS = 8.0  # a world in which this player has won (or lost) by the end of the play-out
 MAX_STEPS = 60  # actions per play-out, a guard

@@ -19,14 +19,14 @@ from rollwrite.state import GameState
 # as each future then holds more turns. Solitaire seeds 0-9 (strong: 11.9 turns), CPU time:
 # 3 candidates x 6 futures 12.1 turns (p95 38 ms); 4 x 10, two own turns ahead 11.5 (80 ms);
 # 6 x 10 11.6 (102 ms); 4 x 16 11.3 (136 ms).
-ROLLOUTS = {1: 16, 2: 10, 3: 8, 4: 6}
+ROLLOUTS = {1: 24, 2: 24, 3: 12, 4: 8}
 # With these values (2026-11-25, nice'd on a loaded 2-core machine): vs strong 73.3 %
 # (61.0-82.9 %, 60 games, simulate --seed 101) and 63.0 % (53.2-71.8 %, 100 more games):
 # 66.9 % (59.3-73.7 %) over 160; vs greedy 87.5 % (40 games, seed 101) and 90.0 % (30, seed
 # 202): 88.6 % (79.0-94.1 %) over 70; solitaire seeds 0-199: 11.38 turns where strong needs
 # 11.78 (paired difference -0.41, standard error 0.11); decision time p95 113 ms of CPU.
 CANDIDATES = 4  # best tiles (and drawings) by the strong bot's values, searched further
-HORIZON = 1  # own turns played out after the current one (and the others' turns between)
+HORIZON = 2  # own turns played out after the current one (and the others' turns between)
 OPPONENT_WEIGHT = 0.5  # how much the others' progress counts against this player's
 WIN_BONUS = 6.0  # a rollout in which this player has won (or the others have)
 

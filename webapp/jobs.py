@@ -11,10 +11,10 @@ not hold this process's interpreter lock while it serves pages."""
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import threading
 from collections.abc import Callable
-import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any

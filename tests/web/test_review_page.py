@@ -299,7 +299,8 @@ def test_a_card_review_shows_a_phone_its_own_seats_turns_only(app: Flask) -> Non
         html = resp.get_data(as_text=True)
         rows = rows_of(html)
         assert len(rows) == sum(t["player"] == seat for t in body["turns"]) > 0
-        assert all(f"<td>{name}</td>" in r and f"<td>{other}</td>" not in r for r in rows)
+        assert all(f'<td class="who">{name}</td>' in r
+                   and f'<td class="who">{other}</td>' not in r for r in rows)
         assert f"for p{2 - seat}" not in html  # no best move of the other seat anywhere
         assert f"Turns of {name}" in html and "?turn=" not in html  # no card replay
         assert resp.headers["Cache-Control"] == "no-store"
@@ -319,7 +320,7 @@ def test_a_hot_seat_screen_shows_one_seat_at_a_time(app: Flask) -> None:
     html = host.get(f"/r/{game.code}/review").get_data(as_text=True)
     assert not rows_of(html) and f'href="/r/{game.code}/review?seat=2"' in html
     shown = host.get(f"/r/{game.code}/review?seat=2").get_data(as_text=True)
-    assert rows_of(shown) and all("<td>Bo</td>" in r for r in rows_of(shown))
+    assert rows_of(shown) and all('<td class="who">Bo</td>' in r for r in rows_of(shown))
     assert not rows_of(host.get(f"/r/{game.code}/review?seat=7").get_data(as_text=True))
     stranger = app.test_client().get(f"/r/{game.code}/review?seat=2").get_data(as_text=True)
     assert not rows_of(stranger)  # only the table's own screen chooses a seat
