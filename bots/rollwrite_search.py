@@ -15,18 +15,17 @@ from bots.rollwrite.strong import StrongBot, drawings
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.state import GameState
 
-# Imagined futures per candidate, the same dice for every candidate; fewer with more players,
-# as each future then holds more turns. Solitaire seeds 0-9 (strong: 11.9 turns), CPU time:
-# 3 candidates x 6 futures 12.1 turns (p95 38 ms); 4 x 10, two own turns ahead 11.5 (80 ms);
-# 6 x 10 11.6 (102 ms); 4 x 16 11.3 (136 ms).
-ROLLOUTS = {1: 24, 2: 24, 3: 12, 4: 8}
-# With these values (2026-11-25, nice'd on a loaded 2-core machine): vs strong 73.3 %
-# (61.0-82.9 %, 60 games, simulate --seed 101) and 63.0 % (53.2-71.8 %, 100 more games):
-# 66.9 % (59.3-73.7 %) over 160; vs greedy 87.5 % (40 games, seed 101) and 90.0 % (30, seed
-# 202): 88.6 % (79.0-94.1 %) over 70; solitaire seeds 0-199: 11.38 turns where strong needs
-# 11.78 (paired difference -0.41, standard error 0.11); decision time p95 113 ms of CPU.
+# Imagined futures per candidate (the same dice for every candidate) and the own turns each
+# plays out after the current one (the others' turns between), by number of players.
+# Chosen 2026-11-25 from 200-game runs vs strong (simulate --seed 303, 2 players): 10 futures,
+# one turn ahead 65.3 % (58.4-71.5); 20 futures 72.5 % (65.9-78.2); two turns ahead 71.8 %
+# (65.2-77.5). Both together (24 futures, two turns), 400 games, --seed 101: vs strong 73.3 %
+# (68.7-77.4), vs greedy: see the README's table; CPU p95 132 ms a decision (quiet machine).
+# The solitaire keeps 16 futures one turn ahead: seeds 0-199, 11.38 turns to 12 (strong
+# 11.78); 24 futures two turns ahead did worse there, 11.68.
+ROLLOUTS = {1: 16, 2: 24, 3: 12, 4: 8}
+HORIZONS = {1: 1, 2: 2, 3: 2, 4: 2}
 CANDIDATES = 4  # best tiles (and drawings) by the strong bot's values, searched further
-HORIZON = 2  # own turns played out after the current one (and the others' turns between)
 OPPONENT_WEIGHT = 0.5  # how much the others' progress counts against this player's
 WIN_BONUS = 6.0  # a rollout in which this player has won (or the others have)
 
@@ -44,10 +43,12 @@ def position_value(state: GameState, player: int) -> float:
     return value
 
 
-def roll_out(state: GameState, player: int, seed: int, horizon: int = HORIZON) -> float:
+def roll_out(state: GameState, player: int, seed: int, horizon: int | None = None) -> float:
     """Play on from `state` (changed in place) with the greedy policy for every seat and the
-    dice of `seed`, until this player has played `horizon` more turns (the others theirs in
-    between) or the game ends; the value then."""
+    dice of `seed`, until this player has played `horizon` more turns (HORIZONS by number of
+    players when not given; the others theirs in between) or the game ends; the value then."""
+    if horizon is None:
+        horizon = HORIZONS[state.players]
     state.config["seed"] = seed
     state._due_roll = None  # a roll made for the searched state's seed is not this one's
     stop = state.turn + horizon * state.players + 1
