@@ -10,7 +10,15 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.exceptions import HTTPException, SecurityError
 
-from webapp.store import Conflict, NotFound
+from webapp.store import Conflict, Game, NotFound, Store
+
+
+class Refused(Exception):
+    """A refusal a view raises: the error page's status, title, message and a link back."""
+
+    def __init__(self, status: int, title: str, message: str, back: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.title, self.message, self.back = status, title, message, back
 
 
 def page(status: int, title: str, message: str, back: str | None = None) -> tuple[str, int]:
@@ -19,8 +27,22 @@ def page(status: int, title: str, message: str, back: str | None = None) -> tupl
     return render_template(template, title=title, message=message, back=back), status
 
 
+def known_game(store: Store, code: str) -> Game:
+    """The game of `code`; a 404 page saying there is none (with the code) if not."""
+    try:
+        return store.game(code)
+    except NotFound:
+        raise Refused(404, _("No such game"),
+                      _("There is no game with the code %(code)s. Check the code and try "
+                        "again.", code=code)) from None
+
+
 def register(app: Flask) -> None:
     """Install the handlers."""
+
+    @app.errorhandler(Refused)
+    def _refused(err: Refused) -> tuple[str, int]:
+        return page(err.status, err.title, err.message, err.back)
 
     @app.errorhandler(NotFound)
     def _no_game(err: NotFound) -> tuple[str, int]:

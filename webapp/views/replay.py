@@ -30,12 +30,12 @@ from webapp.companion import page as P  # noqa: N812
 from webapp.companion.events import action_text
 from webapp.context import remembered
 from webapp.context import store as _store
-from webapp.errors import page
+from webapp.errors import Refused, known_game
 from webapp.game_text import game_text, player_names, store_text, stored_text
 from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.refusals import game_text_reason
-from webapp.store import Game, NotFound
+from webapp.store import Game
 
 bp = Blueprint("replay", __name__, url_prefix="/r")
 
@@ -103,16 +103,11 @@ class Position:
 
 def _game(code: str) -> Game:
     """The game of a replay page: a Roll & Write game, else a 404 page saying why."""
-    try:
-        game = _store().game(code)
-    except NotFound:
-        raise _Refused(404, _("No such game"),
-                       _("There is no game with the code %(code)s. Check the code and try "
-                         "again.", code=code)) from None
+    game = known_game(_store(), code)
     if game.edition != EDITION:
-        raise _Refused(404, _("No replay for this game"),
-                       _("Move-by-move replays are for Roll & Write games; %(code)s is not "
-                         "one.", code=game.code), _back(game))
+        raise Refused(404, _("No replay for this game"),
+                      _("Move-by-move replays are for Roll & Write games; %(code)s is not "
+                        "one.", code=game.code), _back(game))
     return game
 
 
@@ -145,19 +140,6 @@ def _back_words(game: Game) -> str:
     if game.kind == "solo":
         return _("Back to the game")
     return _("Back to the table")
-
-
-class _Refused(Exception):
-    """An error page to show: status, title, message, a link back."""
-
-    def __init__(self, status: int, title: str, message: str, back: str | None = None) -> None:
-        super().__init__(message)
-        self.status, self.title, self.message, self.back = status, title, message, back
-
-
-@bp.errorhandler(_Refused)
-def _refused(err: _Refused) -> tuple[str, int]:
-    return page(err.status, err.title, err.message, err.back)
 
 
 def _names(game: Game) -> list[str]:

@@ -20,11 +20,12 @@ from flask_babel import lazy_gettext as _l
 from webapp import play, reviews
 from webapp.context import is_host
 from webapp.context import store as _store
+from webapp.errors import Refused, known_game
 from webapp.errors import page as error_page
 from webapp.inputs import number
 from webapp.jobs import jobs
 from webapp.security import PRIVATE
-from webapp.store import Game, NotFound, Store
+from webapp.store import Game, Store
 
 bp = Blueprint("review", __name__, url_prefix="/r")
 
@@ -42,30 +43,12 @@ LABELS = {  # a label's word and symbol: never its colour alone
 
 def _game(code: str) -> Game:
     """The game of a review page: one of a kind that has reviews, else a 404 saying why."""
-    try:
-        game = _store().game(code)
-    except NotFound:
-        raise _Refused(404, _("No such game"),
-                       _("There is no game with the code %(code)s. Check the code and try "
-                         "again.", code=code)) from None
+    game = known_game(_store(), code)
     if not reviews.reviewable(game):
-        raise _Refused(404, _("No review for this game"),
-                       _("Reviews are for Roll & Write and card games; %(code)s is not one.",
-                         code=game.code))
+        raise Refused(404, _("No review for this game"),
+                      _("Reviews are for Roll & Write and card games; %(code)s is not one.",
+                        code=game.code))
     return game
-
-
-class _Refused(Exception):
-    """An error page to show: status, title, message."""
-
-    def __init__(self, status: int, title: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.title, self.message = status, title, message
-
-
-@bp.errorhandler(_Refused)
-def _refused(err: _Refused) -> tuple[str, int]:
-    return error_page(err.status, err.title, err.message)
 
 
 def _human_seats(store: Store, game: Game) -> list[int]:
