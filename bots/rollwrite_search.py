@@ -23,7 +23,7 @@ from rollwrite.state import GameState
 # (68.7-77.4), vs greedy: see the README's table; CPU p95 132 ms a decision (quiet machine).
 # The solitaire keeps 16 futures one turn ahead: seeds 0-199, 11.38 turns to 12 (strong
 # 11.78); 24 futures two turns ahead did worse there, 11.68.
-ROLLOUTS = {1: 16, 2: 24, 3: 12, 4: 8}
+ROLLOUTS = {1: 16, 2: 40, 3: 12, 4: 8}
 HORIZONS = {1: 1, 2: 2, 3: 2, 4: 2}
 CANDIDATES = 4  # best tiles (and drawings) by the strong bot's values, searched further
 OPPONENT_WEIGHT = 0.5  # how much the others' progress counts against this player's
