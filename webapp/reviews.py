@@ -29,11 +29,12 @@ EDITIONS = ("rollwrite", "boardgame")  # the editions bots.review reads
 KINDS = ("table", "solo", "card", "replay")  # kinds of game with a review ("dice": none)
 
 
-def _review(text: GameText) -> dict[str, Any]:
-    """bots.review.review, in the search process."""
+def _review(text: GameText, rollouts: int | None = None) -> dict[str, Any]:
+    """bots.review.review (with its own play-out counts unless `rollouts` is given), in the
+    search process."""
     from bots.review import review  # the searches are heavy: loaded where they run
 
-    return review(text)
+    return review(text, rollouts=rollouts)
 
 
 def bot_review(text: GameText) -> dict[str, Any]:

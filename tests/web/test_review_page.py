@@ -28,6 +28,7 @@ from tests.web.conftest import Phone
 from tests.web.fake_review import fake_review
 from webapp import reviews
 from webapp.db import alembic_config, make_engine
+from webapp.jobs import elsewhere
 from webapp.store import Game, Store
 
 RELEASE_SECONDS = 30  # a stalled stand-in gives up after this (a test that failed)
@@ -153,8 +154,11 @@ def test_a_solitaire_review_counts_in_turns(app: Flask, client: Any) -> None:
 
 def test_the_bots_reviewer_reviews_a_solitaire_game(app: Flask, client: Any,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The real reviewer, through the job, on a short game (one player)."""
-    monkeypatch.setattr(reviews, "compute", reviews.bot_review)
+    """The real reviewer, through the job and the search process, on a one-player game (with
+    few play-outs: the search process is another interpreter, and a test's settings do not
+    reach it)."""
+    monkeypatch.setattr(reviews, "compute",
+                        lambda text: elsewhere(reviews._review, text, 4))
     game = finished_game(app, kind="solo", players=("Ann",), seed="review-real")
     drain(app)
     found = store_of(app).review(game)
