@@ -31,6 +31,7 @@ def defaults() -> dict[str, Any]:
         "STATE_CACHE_SIZE": 256,  # games whose replayed state a process keeps
         "JOB_WORKERS": 1,  # background threads per process (reviews, pars: webapp/jobs.py)
         "REVIEW_AFTER_GAME": True,  # a game's end hands its review to a job at once
+        "REVIEW_ROLLOUTS": None,  # play-outs a move of a review: None, the reviewer's own counts
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
         "CREATE_LIMIT": "20 per minute;200 per day",  # new tables/games per client address

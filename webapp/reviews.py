@@ -37,10 +37,14 @@ def _review(text: GameText, rollouts: int | None = None) -> dict[str, Any]:
     return review(text, rollouts=rollouts)
 
 
+# Play-outs a move (None: the reviewer's own counts), from the app's REVIEW_ROLLOUTS (`install`).
+rollouts: int | None = None
+
+
 def bot_review(text: GameText) -> dict[str, Any]:
     """The review of a game text by the bots (bots.review.review), computed in the search
     process (webapp.jobs.elsewhere): a card game's takes 10-15 s of CPU."""
-    return elsewhere(_review, text)
+    return elsewhere(_review, text, rollouts)
 
 
 # What computes a review: a module-level name that a test may put another function in.
@@ -95,6 +99,8 @@ def current(store: Store, jobs: Jobs, game: Game) -> Derived | None:
 def install(app: Flask, store: Store, jobs: Jobs) -> None:
     """Review every reviewable game as soon as it ends: the request whose move ended it hands
     the job over after its commit (the job claims the review; the request waits for nothing)."""
+    global rollouts
+    rollouts = app.config.get("REVIEW_ROLLOUTS")
 
     def ended(game: Game) -> None:
         if reviewable(game) and app.config.get("REVIEW_AFTER_GAME", True):

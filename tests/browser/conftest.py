@@ -52,6 +52,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
         "HTMX_URL": HTMX_CDN_URL,  # as in production; each phone answers the CDN itself
         "SECRET_KEY": "browser-test-secret",
         "RATELIMIT_ENABLED": False,
+        "REVIEW_ROLLOUTS": 8,  # a real review, with few play-outs: the suite's cores are busy
     })
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # one line per request is enough
     server = make_server("127.0.0.1", 0, app, threaded=True)
