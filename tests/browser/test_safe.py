@@ -25,11 +25,22 @@ from webapp.config import HTMX_CDN_URL, HTMX_SRI
 pytestmark = pytest.mark.browser
 
 
-def _hand(page: Any) -> str | None:
-    """The hand the page shows (its `data-hand`), if any."""
-    return page.evaluate(
-        "() => { const h = document.querySelector('[data-hand]');"
-        " return h ? h.getAttribute('data-hand') : null; }")
+def _hand(page: Any, tries: int = 3) -> str | None:
+    """The hand the page shows (its `data-hand`), if any. A page that is replaced while it is
+    read (a reload the page or its service worker starts, offline) is read again once loaded:
+    the hand of the page that then shows is what counts."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(tries):
+        try:
+            return page.evaluate(
+                "() => { const h = document.querySelector('[data-hand]');"
+                " return h ? h.getAttribute('data-hand') : null; }")
+        except PlaywrightError as error:
+            if "context was destroyed" not in str(error) or attempt == tries - 1:
+                raise
+            page.wait_for_load_state("load")
+    return None
 
 
 def _all_storage(page: Any) -> str:
