@@ -53,6 +53,9 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
         "SECRET_KEY": "browser-test-secret",
         "RATELIMIT_ENABLED": False,
         "REVIEW_ROLLOUTS": 8,  # a real review, with few play-outs: the suite's cores are busy
+        # The app is shared by every browser test of a worker: a review of each game they end
+        # would queue before the one a test waits for. A review starts when its page is asked.
+        "REVIEW_AFTER_GAME": False,
     })
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # one line per request is enough
     server = make_server("127.0.0.1", 0, app, threaded=True)
