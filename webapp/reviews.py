@@ -37,13 +37,10 @@ def _review(text: GameText, rollouts: int | None = None) -> dict[str, Any]:
     return review(text, rollouts=rollouts)
 
 
-# Play-outs a move (None: the reviewer's own counts), from the app's REVIEW_ROLLOUTS (`install`).
-rollouts: int | None = None
-
-
-def bot_review(text: GameText) -> dict[str, Any]:
-    """The review of a game text by the bots (bots.review.review), computed in the search
-    process (webapp.jobs.elsewhere): a card game's takes 10-15 s of CPU."""
+def bot_review(text: GameText, rollouts: int | None = None) -> dict[str, Any]:
+    """The review of a game text by the bots (bots.review.review; `rollouts` play-outs a move,
+    None for the reviewer's own counts), computed in the search process
+    (webapp.jobs.elsewhere): a card game's takes 10-15 s of CPU."""
     return elsewhere(_review, text, rollouts)
 
 
@@ -63,7 +60,7 @@ def review_text(store: Store, game: Game) -> GameText:
     return GameText(game.edition, config, [(r.seq, r.text) for r in store.log(game)])
 
 
-def run(store: Store, code: str, token: str | None = None) -> str:
+def run(store: Store, code: str, token: str | None = None, rollouts: int | None = None) -> str:
     """The job: claim the game's review (unless `token` is the claim already made), compute
     it, store it. A ValueError of the reviewer (a game it cannot read) is stored as `failed`
     with its reason, as is any other error (logged); a claim held elsewhere does nothing.
@@ -73,7 +70,7 @@ def run(store: Store, code: str, token: str | None = None) -> str:
     if token is None:
         return "taken"
     try:
-        body = compute(review_text(store, game))
+        body = compute(review_text(store, game), rollouts=rollouts)
     except ValueError as err:
         store.finish_review(game, token, "failed", {"error": str(err)})
         return "failed"
@@ -84,14 +81,15 @@ def run(store: Store, code: str, token: str | None = None) -> str:
     return "ready" if store.finish_review(game, token, "ready", body) else "taken"
 
 
-def current(store: Store, jobs: Jobs, game: Game) -> Derived | None:
+def current(store: Store, jobs: Jobs, game: Game, rollouts: int | None = None
+            ) -> Derived | None:
     """The game's review as it stands, after handing its computing to a job when it has none
     (or only a stale claim): what the review page shows. Never waits for the computing."""
     found = store.review(game)
     if found is None or found.stale(VERSION, CLAIM_LIMIT):
         token = store.claim_review(game, VERSION, CLAIM_LIMIT)
         if token is not None:
-            jobs.submit(f"review {game.code}", run, store, game.code, token)
+            jobs.submit(f"review {game.code}", run, store, game.code, token, rollouts)
         found = store.review(game)
     return found
 
@@ -99,11 +97,10 @@ def current(store: Store, jobs: Jobs, game: Game) -> Derived | None:
 def install(app: Flask, store: Store, jobs: Jobs) -> None:
     """Review every reviewable game as soon as it ends: the request whose move ended it hands
     the job over after its commit (the job claims the review; the request waits for nothing)."""
-    global rollouts
-    rollouts = app.config.get("REVIEW_ROLLOUTS")
 
     def ended(game: Game) -> None:
         if reviewable(game) and app.config.get("REVIEW_AFTER_GAME", True):
-            jobs.submit(f"review {game.code}", run, store, game.code)
+            jobs.submit(f"review {game.code}", run, store, game.code, None,
+                        app.config.get("REVIEW_ROLLOUTS"))
 
     store.when_over.append(ended)

@@ -37,7 +37,7 @@ class Held:
     def __init__(self) -> None:
         self.release = threading.Event()
 
-    def __call__(self, text: GameText) -> dict[str, Any]:
+    def __call__(self, text: GameText, **_options: Any) -> dict[str, Any]:
         self.release.wait(30)
         return fake_review(text)
 

@@ -85,7 +85,7 @@ class Stalled:
         self.started = threading.Event()
         self.release = threading.Event()
 
-    def __call__(self, text: GameText) -> dict[str, Any]:
+    def __call__(self, text: GameText, **_options: Any) -> dict[str, Any]:
         self.calls += 1
         self.started.set()
         self.release.wait(RELEASE_SECONDS)
@@ -159,7 +159,7 @@ def test_the_bots_reviewer_reviews_a_solitaire_game(app: Flask, client: Any,
     few play-outs: the search process is another interpreter, and a test's settings do not
     reach it)."""
     monkeypatch.setattr(reviews, "compute",
-                        lambda text: elsewhere(reviews._review, text, 4))
+                        lambda text, **_options: elsewhere(reviews._review, text, 4))
     game = finished_game(app, kind="solo", players=("Ann",), seed="review-real")
     drain(app, 240)  # a fresh interpreter, then the search, on cores the suite keeps busy
     found = store_of(app).review(game)
@@ -253,7 +253,7 @@ def test_a_claim_held_too_long_is_taken_over_and_a_newer_algorithm_recomputes(
 # ------------------------------------------------------------------------- refusals
 def test_a_review_the_reviewer_cannot_make_is_failed_with_a_message(
         app: Flask, client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(_text: GameText) -> dict[str, Any]:
+    def refuse(_text: GameText, **_options: Any) -> dict[str, Any]:
         raise ValueError("the review reads Roll & Write games only for now")
 
     monkeypatch.setattr(reviews, "compute", refuse)

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, g, make_response, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    g,
+    make_response,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -115,7 +124,7 @@ def _context(store: Store, game: Game) -> dict[str, Any]:
     # of a review that is missing (the game ended before reviews existed, it was pasted, its
     # job was lost in a restart) and hand it to the background jobs; it waits for none of
     # it and changes no game.
-    found = reviews.current(store, jobs(), game)
+    found = reviews.current(store, jobs(), game, current_app.config.get("REVIEW_ROLLOUTS"))
     status = "pending" if found is None else found.status
     if found is not None and found.version > reviews.VERSION:
         status = "pending"  # made by a newer server: this one cannot read it
