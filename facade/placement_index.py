@@ -111,18 +111,11 @@ class PlacementIndex:
         new = filled & ~f0
         if not new:
             return known
-        cover = self.cover
-        while new:
-            low = new & -new
-            new ^= low
-            c = low.bit_length() - 1
-            blocked |= cover[c]
-            touched |= cover[c + COLS]
+        blocked, touched = self._grown(blocked, touched, new)
         return (filled, blocked, touched, touched & ~blocked)
 
-    def fits_after(self, legal: LegalSet, cells: int, shape_id: int) -> bool:
-        """Whether the shape still fits once `cells` (empty now) are filled too."""
-        _, blocked, touched, _ = legal
+    def _grown(self, blocked: int, touched: int, cells: int) -> tuple[int, int]:
+        """The placements blocked and touching support once `cells` are filled too."""
         cover = self.cover
         while cells:
             low = cells & -cells
@@ -130,4 +123,10 @@ class PlacementIndex:
             c = low.bit_length() - 1
             blocked |= cover[c]
             touched |= cover[c + COLS]
+        return blocked, touched
+
+    def fits_after(self, legal: LegalSet, cells: int, shape_id: int) -> bool:
+        """Whether the shape still fits once `cells` (empty now) are filled too."""
+        _, blocked, touched, _ = legal
+        blocked, touched = self._grown(blocked, touched, cells)
         return bool(touched & ~blocked & self.shape_bits[shape_id])
