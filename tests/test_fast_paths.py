@@ -299,3 +299,73 @@ def test_a_rollwrite_clone_has_a_config_of_its_own() -> None:
     twin.config["extra"]["nested"].append(3)
     assert state.config["seed"] == 44 and state.config["players"][0] != "someone else"
     assert state.config["options"]["mirror"] is True and state.config["extra"]["nested"] == [1, 2]
+
+
+def _dice_draw_states(games: int, seed: int) -> list:
+    """Roll & Write states waiting for a drawing, reached by greedy play (1-2 players)."""
+    import rollwrite
+    from bots.levels import make_bot
+
+    out = []
+    for g in range(games):
+        state = rollwrite.new_game(1 + g % 2, seed + g)
+        bots = [make_bot("rollwrite", "greedy", g), make_bot("rollwrite", "greedy", g + 1)]
+        while not state.is_over():
+            if state.is_chance():
+                state.apply(state.chance_action())
+                continue
+            p = state.to_act()[0]
+            if state.turn_state.chosen is not None and any(
+                    type(a).__name__ == "Draw" for a in state.legal_actions(p)):
+                out.append(state.clone())
+            state.apply(bots[p].decide(state, p))
+    return out
+
+
+def test_greedy_remembered_drawing_is_the_best_legal_drawing() -> None:
+    """The greedy bot keeps the best drawing of a tile per grid (issue 21, for the search's
+    rollouts); it equals the best of the engine's own legal drawings valued plainly."""
+    from bots.rollwrite.evaluate import grid_value
+    from bots.rollwrite.greedy import STAR_COST, best_draw
+    from rollwrite.actions import Draw
+
+    states = _dice_draw_states(6, 900)
+    assert len(states) > 40
+    for state in states * 2:  # the second time from the cache
+        p, tile = state.active, state.turn_state.chosen.tile
+        sheet = state.sheets[p]
+        filled, bricks = sheet.building.filled, sheet.building.bricks
+        draws = [a for a in state.legal_actions(p) if isinstance(a, Draw) and a.tile == tile]
+        plain = max(
+            grid_value(filled | d.mask, bricks | d.brick) - (STAR_COST if d.brick == 0 else 0)
+            for d in draws
+        )
+        value, draw = best_draw(state, tile)
+        assert value == pytest.approx(plain)
+        assert draw in draws
+
+
+def test_greedy_coat_of_arms_values_from_the_sheet_equal_a_played_copy() -> None:
+    """The greedy bot values coats of arms on a copy of the sheet alone (issue 21); every
+    choice is worth exactly what playing it on a copy of the whole game gives."""
+    import rollwrite
+    from bots.levels import make_bot
+    from bots.rollwrite.greedy import after_value, arms_value
+    from rollwrite.actions import ArmsCell, ArmsTrack
+
+    seen = {ArmsCell: 0, ArmsTrack: 0}
+    for g in range(30):
+        state = rollwrite.new_game(1 + g % 3, 700 + g)
+        bots = [make_bot("rollwrite", "greedy", g + i) for i in range(3)]
+        while not state.is_over():
+            if state.is_chance():
+                state.apply(state.chance_action())
+                continue
+            p = state.to_act()[0]
+            if state.turn_state.pending_arms:
+                for a in state.legal_actions(p):
+                    if type(a) in seen:
+                        seen[type(a)] += 1
+                        assert arms_value(state, a, p) == after_value(state, a, p), str(a)
+            state.apply(bots[p].decide(state, p))
+    assert min(seen.values()) > 20, seen

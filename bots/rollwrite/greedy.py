@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from bots.rollwrite.evaluate import best_brick, grid_value, sheet_value
 from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.material import DICE, TRACK_LENGTH, TRACKS
+from rollwrite.material import COAT_OF_ARMS_TRACK_BOXES, DICE, TRACK_LENGTH, TRACKS
 from rollwrite.phases import Phase
 from rollwrite.shape_index import SHAPE_INDEX, placement_index
 from rollwrite.state import GameState
@@ -20,8 +21,14 @@ DIE_LEFT_COST = 0.04  # every die left unused helps the other players a little
 def placement_options(state: GameState, tile: str) -> list[tuple[float, int, int]]:
     """(grid value, mask, X cell) of every legal placement of `tile` with its best X."""
     sheet = state.sheets[state.active]
-    filled, bricks = sheet.building.filled, sheet.building.bricks
-    t = placement_index(state.mirror)
+    return _placement_options(sheet.building.filled, sheet.building.bricks, tile, state.mirror)
+
+
+def _placement_options(
+    filled: int, bricks: int, tile: str, mirror: bool
+) -> list[tuple[float, int, int]]:
+    """`placement_options` of a grid (filled and brick cells) and the table's mirror option."""
+    t = placement_index(mirror)
     out = []
     for i in t.legal_indices(filled, [SHAPE_INDEX[tile]]):
         mask = t.placements[i].mask
@@ -30,20 +37,37 @@ def placement_options(state: GameState, tile: str) -> list[tuple[float, int, int
     return out
 
 
+# A searching bot's rollouts draw on the same grids again and again (every imagined future
+# starts from the same sheet): the best drawing of a tile on a grid is kept. Profiled on
+# 2026-11-25 (cProfile, one expert-vs-strong game) drawing values took 34 % of the time;
+# the cache leaves every decision as it was (the same games, move for move).
+@lru_cache(maxsize=1 << 16)
+def _best_drawing(
+    filled: int, bricks: int, tile: str, blue: bool, mirror: bool
+) -> tuple[float, int, int] | None:
+    """(value, cells, X cell; X cell 0 for an all-O drawing with a blue ★) of the best
+    drawing of `tile` on a grid, or None when it fits nowhere."""
+    best_v, best = -1e9, None
+    for v, mask, cell in _placement_options(filled, bricks, tile, mirror):
+        if v > best_v:
+            best_v, best = v, (v, mask, cell)
+        if blue:
+            clean = grid_value(filled | mask, bricks) - STAR_COST
+            if clean > best_v:
+                best_v, best = clean, (clean, mask, 0)
+    return best
+
+
 def best_draw(state: GameState, tile: str) -> tuple[float, A.Draw | None]:
     """The best way to draw `tile` now (an all-O draw counts the blue ★ it costs)."""
     p = state.active
     sheet = state.sheets[p]
-    blue = sheet.stars_left("blue") > 0
-    best_v, best = -1e9, None
-    for v, mask, cell in placement_options(state, tile):
-        if v > best_v:
-            best_v, best = v, A.Draw(p, tile, mask, cell)
-        if blue:
-            clean = grid_value(sheet.building.filled | mask, sheet.building.bricks) - STAR_COST
-            if clean > best_v:
-                best_v, best = clean, A.Draw(p, tile, mask, 0)
-    return best_v, best
+    found = _best_drawing(sheet.building.filled, sheet.building.bricks, tile,
+                          sheet.stars_left("blue") > 0, state.mirror)
+    if found is None:
+        return -1e9, None
+    value, mask, cell = found
+    return value, A.Draw(p, tile, mask, cell)
 
 
 def choose_value(state: GameState, choice: A.Choose, draw_values: dict[str, float]) -> float:
@@ -94,6 +118,24 @@ def after_value(state: GameState, action: A.Action, player: int) -> float:
     copy = state.clone()
     copy.apply(action)
     return sheet_value(copy.sheets[player])
+
+
+def arms_value(state: GameState, action: A.Action, player: int) -> float:
+    """`after_value` of a coat-of-arms choice, from a copy of the sheet alone: a search's
+    rollouts weigh these choices thousands of times, and a copy of the whole game for each
+    took a fifth of the expert's time (cProfile, 2026-11-25). The cell is drawn and its lines
+    scored, or the two boxes marked, as the engine does (RULES 3.4.2);
+    tests/test_fast_paths.py compares it with `after_value`."""
+    if isinstance(action, A.ArmsCell):
+        sheet = state.sheets[player].copy()
+        for _, points in sheet.building.fill(1 << action.cell, 0):
+            sheet.score += points
+        return sheet_value(sheet)
+    if isinstance(action, A.ArmsTrack):
+        sheet = state.sheets[player].copy()
+        sheet.mark(action.colour, COAT_OF_ARMS_TRACK_BOXES, player)
+        return sheet_value(sheet)
+    return after_value(state, action, player)
 
 
 class GreedyBot:
@@ -168,6 +210,6 @@ class GreedyBot:
 
     def arms(self, state: GameState, player: int, options: list) -> A.Action:
         """The coat-of-arms choice with the best sheet afterwards."""
-        best = max(options, key=lambda a: (after_value(state, a, player)
+        best = max(options, key=lambda a: (arms_value(state, a, player)
                                            if not isinstance(a, A.Undo) else -1e9))
         return best
