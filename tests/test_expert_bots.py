@@ -5,6 +5,8 @@ decisions read from the seat's view only (issue 21)."""
 import random
 from functools import partial
 
+import pytest
+
 import boardgame
 import rollwrite
 from bots.levels import LEVEL_NAMES, make_bot
@@ -83,3 +85,25 @@ def test_rollouts_use_their_own_dice_not_the_games():
     roll_out(world, 0, 12345, horizon=1)
     assert state.config["seed"] == "kept" and world.config["seed"] == 12345
     assert world.turn >= 1 or world.is_over()
+
+
+def test_solitaire_rollouts_count_turns_to_12_points():
+    """The solitaire counts turns (RULES 4): a rollout played to its end is worth minus the
+    turns the challenge counts; one stopped short adds the points still missing as turns."""
+    from bots.rollwrite.evaluate import sheet_value
+    from bots.rollwrite_search import SOLO_TURNS_PER_POINT, solo_value
+    from rollwrite.material import TARGET
+    from rollwrite.solitaire import new_challenge, result
+
+    whole = new_challenge("to-the-end")
+    value = roll_out(whole, 0, 4242, horizon=40)
+    assert whole.is_over() and whole.sheets[0].score >= TARGET
+    assert value == -result(whole)["turns"]
+
+    short = new_challenge("to-the-end")
+    value = roll_out(short, 0, 4242, horizon=2)
+    assert not short.is_over() and short.turn == 3
+    missing = TARGET - sheet_value(short.sheets[0])
+    assert missing > 0
+    assert value == pytest.approx(-(3 + SOLO_TURNS_PER_POINT * missing))
+    assert solo_value(short, 1) == pytest.approx(value + 1)  # counted from the turn given
