@@ -24,9 +24,8 @@ from rollwrite.state import GameState
 # (65.2-77.5). Both together (24 futures, two turns), 400 games, --seed 101: vs strong 73.3 %
 # (68.7-77.4), short of the 75 % asked; CPU p95 132 ms a decision (quiet machine, 3 games vs
 # greedy), room for more: 40 futures (p95 about 270 ms) was tried but its 400 games did not
-# finish in the time this stop had.
-# The solitaire keeps 16 futures one turn ahead: seeds 0-199, 11.38 turns to 12 (strong
-# 11.78); 24 futures two turns ahead did worse there, 11.68.
+# finish in the time this stop had. (The solitaire has its own settings below; the 1-player
+# entries here are what a rollout of it uses when asked for no horizon of its own.)
 ROLLOUTS = {1: 16, 2: 24, 3: 12, 4: 8}
 HORIZONS = {1: 1, 2: 2, 3: 2, 4: 2}
 CANDIDATES = 4  # best tiles (and drawings) by the strong bot's values, searched further
@@ -37,13 +36,21 @@ ROLLOUT_POLICY = GreedyBot(0)  # greedy decisions use no randomness
 
 # The solitaire counts turns, not points: its rollouts go on to 12 points (at most
 # SOLO_HORIZON more turns) and are valued by the turns they took, the points still missing at
-# the cap counted as SOLO_TURNS_PER_POINT turns each.
+# the cap counted as SOLO_TURNS_PER_POINT turns each. Measured 2026-11-25, turns to 12 over
+# seeds 0-199 (`copenhagen solitaire --bot expert`), mean / median / best / worst:
+# - one turn ahead valued by the sheet (the earlier setting): 11.38 / 11 / 8 / 18;
+# - turns to 12, 6 turns at most, 16 futures: 10.675 / 11 / 8 / 14 (seeds 0-49: 10.46;
+#   12 turns at most 10.50, 24 futures 10.76, 0.7 turns a point 10.46: no better);
+# - and the die pick and coats of arms searched (PICKS): 10.43 / 10 / 8 / 13;
+# - and the worse half dropped after 8 futures (SOLO_HALVING): 10.40 / 10 / 7 / 13, a decision
+#   taking 271 ms at the 95th percentile (CPU, 4 challenges, on a machine busy with two other
+#   runs) instead of about 340.
 SOLO_HORIZON = 6
 SOLO_TURNS_PER_POINT = 1.0
 SOLO_ROLLOUTS = 16
 SOLO_HALVING = True  # the worse half of the candidates dropped after half the futures
 # Die picks (one per track) and coat-of-arms choices searched, by number of players (0: the
-# strong bot's own): solitaire seeds 0-199, 10.675 turns without, 10.43 with 5.
+# strong bot's own choice).
 PICKS = {1: 5, 2: 0, 3: 0, 4: 0}
 
 
