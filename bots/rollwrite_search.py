@@ -1,5 +1,7 @@
 """The expert Roll & Write bot: the strong bot's best few candidates for a turn's tile and its
-drawing, each played out over imagined dice by the greedy policy; the best average wins.
+drawing (in the solitaire also for its die pick and coats of arms), each played out over
+imagined dice by the greedy policy; the best average wins. A game against others values a
+play-out by the sheets; the solitaire by the turns it took to reach 12 points.
 
 It decides from `state.view(seat)` alone: the state it searches is rebuilt from the view
 (`GameState.from_view`) with seeds of its own for the dice still to come, so it never sees the
