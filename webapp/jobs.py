@@ -40,6 +40,16 @@ def _lowest_priority() -> None:
         pass
 
 
+def _search_priority(niceness: int) -> None:
+    """Give the search process `niceness` itself, not an increment: it starts from a job
+    thread, whose nice (19) it inherits. Lowering it needs the right to (root, or
+    CAP_SYS_NICE); without that the process stays at its parent thread's."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, niceness)
+    except OSError:
+        pass
+
+
 def _searcher_pool() -> ProcessPoolExecutor:
     """The one process of this web process that runs bots' searches, started when first
     needed ("spawn": a fresh interpreter, never a fork of a process with threads)."""
@@ -48,7 +58,8 @@ def _searcher_pool() -> ProcessPoolExecutor:
         if _searcher is None:
             _searcher = ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=os.nice, initargs=(int(os.environ.get(SEARCH_NICE_VARIABLE, "19")),))
+                initializer=_search_priority,
+                initargs=(int(os.environ.get(SEARCH_NICE_VARIABLE, "19")),))
         return _searcher
 
 
