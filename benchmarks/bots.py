@@ -14,6 +14,7 @@ from typing import Any
 from bots.levels import Bot, make_bot
 from bots.playout import play_out
 from bots.solitaire import play_state
+from rollwrite.solitaire import new_challenge
 
 
 class Timed:
@@ -51,6 +52,15 @@ def move_times(edition: str, level: str, games: int, seed: int = 1
     return times, cpu
 
 
+def solitaire_move_times(level: str, challenges: int) -> list[float]:
+    """CPU durations of every decision of a bot of `level` over the solitaire challenges of
+    seeds 0..challenges-1 (the expert's heaviest: its play-outs run on to 12 points)."""
+    cpu: list[float] = []
+    for seed in range(challenges):
+        play_out(new_challenge(seed), {0: Timed(make_bot("rollwrite", level, 0), [], cpu)})
+    return cpu
+
+
 def strong_move_ms_p95(edition: str, games: int, seed: int = 1) -> float:
     """95th percentile of the strong bot's decision time over whole 2-player games."""
     return p95_ms(move_times(edition, "strong", games, seed)[0])
@@ -80,6 +90,8 @@ def measure(quick: bool = False) -> dict[str, Any]:
         wall, cpu = move_times(edition, "expert", games)
         out[f"{prefix}expert_move_ms_p95"] = round(p95_ms(wall), 1)
         out[f"{prefix}expert_move_cpu_ms_p95"] = round(p95_ms(cpu), 1)  # the same on a busy machine
+    out["solitaire_expert_move_cpu_ms_p95"] = round(
+        p95_ms(solitaire_move_times("expert", games)), 1)
     out["solitaire_seeds"] = seeds
     out["solitaire_mean_turns"] = {
         level: round(solitaire_turns(level, seeds), 2)
