@@ -12,7 +12,7 @@ seed on any machine.
 from __future__ import annotations
 
 from bots.rollwrite.evaluate import sheet_value
-from bots.rollwrite.greedy import GreedyBot, after_value, rank_choices
+from bots.rollwrite.greedy import GreedyBot, arms_value, rank_choices
 from bots.rollwrite.strong import StrongBot, drawings
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import TARGET
@@ -155,8 +155,8 @@ class ExpertBot(StrongBot):
 
     def decide(self, state: GameState, player: int) -> A.Action:
         """The strong bot's decision, but the die picks and coat-of-arms choices searched too
-        where PICKS says so (the solitaire): a track box can be two points or the bonus
-        that makes the next tile."""
+        where PICKS says so (the solitaire and two players): a track box can be two points or
+        the bonus that makes the next tile."""
         turn = state.turn_state
         searched = PICKS[state.players]
         if searched and (turn.phase == Phase.PASSIVE or turn.pending_arms):
@@ -169,7 +169,7 @@ class ExpertBot(StrongBot):
                         by_track.setdefault(a.track, a)
                 candidates = [first] + [a for a in by_track.values() if a != first]
             else:
-                candidates = sorted(options, key=lambda a: -after_value(state, a, player))
+                candidates = sorted(options, key=lambda a: -arms_value(state, a, player))
             return self._search(state, player, candidates[:searched])
         return super().decide(state, player)
 
