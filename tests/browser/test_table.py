@@ -19,6 +19,10 @@ SEEN_WITHIN_S = 2.0  # a move shows on the other phones this fast, without reloa
 # render can take a few hundred ms more than the 1.5 s poll leaves, so one in twenty may take
 # up to this long. Slower than this is a fault.
 SEEN_AT_WORST_S = 3.0
+# How long a page may take to reach a move: the bots' replies are shown one frame at a time
+# (webapp.botplay.BOT_STEP_SECONDS each), and a three-player turn of two bots is over a dozen
+# frames; 10 s failed once on a loaded 2-core machine. The speed goal is SEEN_WITHIN_S.
+WAIT_MS = 30_000
 MAX_STEPS = 600  # a two-player game takes about 200 taps; more means the game is stuck
 # The order in which the test's player prefers what the page offers: whatever moves the game
 # on fastest (a deterministic choice, so a run depends only on the dice).
@@ -99,7 +103,7 @@ class Table:
               const el = document.querySelector('#table .poll');
               const m = el && (el.getAttribute('hx-get') || '').match(/[?&]seq=(\\d+)/);
               return m && Number(m[1]) >= seq;
-            }""", arg=seq, timeout=10_000, polling=50)
+            }""", arg=seq, timeout=WAIT_MS, polling=50)
         if measure:
             self.latencies.append(time.monotonic() - self.moved_at)
 
