@@ -130,11 +130,11 @@ class ExpertBot(StrongBot):
     @staticmethod
     def _total(state: GameState, player: int, action: A.Action, seeds: list[int]) -> float:
         """The sum of the rollout values of `action` over these futures."""
+        after = state.clone()
+        after.apply(action)  # once: each future starts from a copy of the state after it
         total = 0.0
         for seed in seeds:
-            world = state.clone()
-            world.apply(action)
-            total += roll_out(world, player, seed)
+            total += roll_out(after.clone(), player, seed)
         return total
 
     def before_choosing(self, state: GameState, player: int, options: list) -> A.Action:

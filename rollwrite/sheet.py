@@ -8,6 +8,7 @@ from typing import Any
 from facade.building import Building
 from facade.events import Event
 from facade.placement_index import LegalSet
+from facade.scoring import Line
 from rollwrite.material import (
     BONUS_PREFIX,
     COLOURS,
@@ -79,6 +80,14 @@ class Sheet:
     def room(self, colour: str) -> int:
         """Empty boxes left on a track."""
         return TRACK_LENGTH - self.marks[colour]
+
+    def fill(self, mask: int, brick: int) -> list[tuple[Line, int]]:
+        """Draw checked cells (`brick` the X among them, 0 for none) and add the points of
+        the rows and columns they complete (RULES 1): those lines with their points."""
+        scored = self.building.fill(mask, brick)
+        for _, points in scored:
+            self.score += points
+        return scored
 
     def mark(self, colour: str, boxes: int, player: int) -> list[Event]:
         """Mark the next `boxes` boxes of a track (as many as fit); completion scores 2."""

@@ -735,8 +735,7 @@ class GameState:
         p = self.active
         sheet = self.sheets[p]
         events = []
-        for line, pts in sheet.building.fill(mask, brick):  # checked by the caller
-            sheet.score += pts
+        for line, pts in sheet.fill(mask, brick):  # checked by the caller
             events.append(event("scored", p, name=sheet.name, line=line.short, points=pts))
             if line.short in ARMS_LINES and line.short not in sheet.arms_used:
                 sheet.arms_used.append(line.short)

@@ -305,6 +305,7 @@ def _dice_draw_states(games: int, seed: int) -> list:
     """Roll & Write states waiting for a drawing, reached by greedy play (1-2 players)."""
     import rollwrite
     from bots.levels import make_bot
+    from rollwrite.actions import Draw
 
     out = []
     for g in range(games):
@@ -315,8 +316,7 @@ def _dice_draw_states(games: int, seed: int) -> list:
                 state.apply(state.chance_action())
                 continue
             p = state.to_act()[0]
-            if state.turn_state.chosen is not None and any(
-                    type(a).__name__ == "Draw" for a in state.legal_actions(p)):
+            if any(isinstance(a, Draw) for a in state.legal_actions(p)):
                 out.append(state.clone())
             state.apply(bots[p].decide(state, p))
     return out

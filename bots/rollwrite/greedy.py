@@ -18,16 +18,11 @@ BONUS_COST = 0.3
 DIE_LEFT_COST = 0.04  # every die left unused helps the other players a little
 
 
-def placement_options(state: GameState, tile: str) -> list[tuple[float, int, int]]:
-    """(grid value, mask, X cell) of every legal placement of `tile` with its best X."""
-    sheet = state.sheets[state.active]
-    return _placement_options(sheet.building.filled, sheet.building.bricks, tile, state.mirror)
-
-
-def _placement_options(
+def placement_options(
     filled: int, bricks: int, tile: str, mirror: bool
 ) -> list[tuple[float, int, int]]:
-    """`placement_options` of a grid (filled and brick cells) and the table's mirror option."""
+    """(grid value, mask, X cell) of every legal placement of `tile` with its best X on a grid
+    (filled and brick cells), with or without the table's mirror option."""
     t = placement_index(mirror)
     out = []
     for i in t.legal_indices(filled, [SHAPE_INDEX[tile]]):
@@ -48,7 +43,7 @@ def _best_drawing(
     """(value, cells, X cell; X cell 0 for an all-O drawing with a blue ★) of the best
     drawing of `tile` on a grid, or None when it fits nowhere."""
     best_v, best = -1e9, None
-    for v, mask, cell in _placement_options(filled, bricks, tile, mirror):
+    for v, mask, cell in placement_options(filled, bricks, tile, mirror):
         if v > best_v:
             best_v, best = v, (v, mask, cell)
         if blue:
@@ -123,13 +118,12 @@ def after_value(state: GameState, action: A.Action, player: int) -> float:
 def arms_value(state: GameState, action: A.Action, player: int) -> float:
     """`after_value` of a coat-of-arms choice, from a copy of the sheet alone: a search's
     rollouts weigh these choices thousands of times, and a copy of the whole game for each
-    took a fifth of the expert's time (cProfile, 2026-11-25). The cell is drawn and its lines
-    scored, or the two boxes marked, as the engine does (RULES 3.4.2);
+    took a fifth of the expert's time (cProfile, 2026-11-25). The sheet draws the cell and
+    scores its lines, or marks the two boxes, as in the engine (RULES 3.4.2);
     tests/test_fast_paths.py compares it with `after_value`."""
     if isinstance(action, A.ArmsCell):
         sheet = state.sheets[player].copy()
-        for _, points in sheet.building.fill(1 << action.cell, 0):
-            sheet.score += points
+        sheet.fill(1 << action.cell, 0)
         return sheet_value(sheet)
     if isinstance(action, A.ArmsTrack):
         sheet = state.sheets[player].copy()
