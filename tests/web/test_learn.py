@@ -69,7 +69,8 @@ def test_pressing_the_step_control_finishes_the_game(phone: Phone, name: str) ->
 
 def _other_legal(script: Script, index: int) -> str | None:
     state = position(script, index).state
-    others = [str(a) for a in state.legal_actions(script.me) if str(a) != script.steps[index].action]
+    wanted = script.steps[index].action
+    others = [str(a) for a in state.legal_actions(script.me) if str(a) != wanted]
     return others[0] if others else None
 
 

@@ -47,7 +47,7 @@ ROLLWRITE = Script(
                                            "windows only and scores 2 points."), "scoring"),
         Step("p1 arms track G", _l("Row 2 carries a coat of arms: take two green boxes, which "
                                    "reach a ★ for your next turn."), "coat-of-arms"),
-        Step("p1 end", _l("End your turn: the first player to 12 points wins."), "turn"),
+        Step("p1 end", _l("End your turn: whoever reaches 12 points first wins."), "turn"),
         Auto("p2 pick 1 B"),
         Auto("p2 pick 4 R"),
     ),

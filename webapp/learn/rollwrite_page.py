@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from rollwrite import actions as A  # noqa: N812
 from webapp.companion import page as P  # noqa: N812
 from webapp.inputs import number

@@ -12,8 +12,8 @@ from flask_babel import gettext as _
 
 from facade.errors import IllegalAction
 from webapp import play
-from webapp.inputs import number
 from webapp.event_i18n import event_text
+from webapp.inputs import number
 from webapp.learn import card_page, rollwrite_page
 from webapp.learn.card import CARD
 from webapp.learn.rollwrite import ROLLWRITE
