@@ -1,0 +1,86 @@
+"""The guided first games in a real browser: each is finished in English, French and German by
+pressing only the control marked aria-current="step" on each page (no English sentence may be
+left on the French and German pages), and axe-core finds no violation on any of their pages,
+light and dark. The time each game takes is printed."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.screens import fits_phone, shot
+from tests.browser.test_a11y import Audit, audit, open_phone, scheme  # noqa: F401 - fixtures
+from tests.browser.test_languages import _leftovers, _lines
+from webapp.views.learn import SCRIPTS
+
+pytestmark = pytest.mark.browser
+
+
+def _play(page: Any, name: str, lang: str, shots: Path | None = None) -> list[list[str]]:
+    """Finish the guided game `name` in `lang`, pressing only the step's control; the text
+    lines of each page, in order (the last page included)."""
+    page.goto(f"/lang/{lang}?next=/learn/{name}/0")
+    seen = []
+    for index in range(len(SCRIPTS[name].steps)):
+        assert page.url.endswith(f"/learn/{name}/{index}"), page.url
+        assert page.get_attribute("html", "lang") == lang
+        seen.append(_lines(page))
+        if shots is not None:
+            fits_phone(page)
+            shot(page, shots, f"learn-{name}-{lang}-{index + 1:02d}")
+        control = page.locator('[aria-current="step"]')
+        assert control.count() == 1, f"step {index + 1}: {control.count()} controls"
+        with page.expect_navigation():
+            control.click()
+    assert page.url.endswith(f"/learn/{name}/{len(SCRIPTS[name].steps)}")
+    assert page.locator('[aria-current="step"]').count() == 0
+    for target in ("/s/", "/t/new", "/c/new"):
+        assert page.locator(f'a[href="{target}"]').count() >= 1
+    seen.append(_lines(page))
+    if shots is not None:
+        shot(page, shots, f"learn-{name}-{lang}-end")
+    return seen
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_the_guided_game_is_finished_in_three_languages(
+        new_phone: Callable[..., Any], shots: Path, name: str) -> None:
+    """English, then French and German, with no English line left on their pages."""
+    timings = {}
+    started = time.perf_counter()
+    english = _play(new_phone(), name, "en", shots)
+    timings["en"] = time.perf_counter() - started
+    for lang in ("fr", "de"):
+        started = time.perf_counter()
+        other = _play(new_phone(), name, lang)
+        timings[lang] = time.perf_counter() - started
+        assert len(other) == len(english)
+        left = {i + 1: found for i, (en, ot) in enumerate(zip(english, other))
+                if (found := _leftovers(en, ot))}
+        assert left == {}, f"English left on the {lang} pages: {left}"
+    print(f"\n{name}: {len(SCRIPTS[name].steps)} steps; seconds per game: "
+          + ", ".join(f"{k} {v:.1f}" for k, v in timings.items()))
+
+
+def test_the_guided_games_work_without_javascript(new_phone: Callable[..., Any]) -> None:
+    """Real forms: the whole Roll & Write game is played with scripts off."""
+    _play(new_phone(javascript=False), "rollwrite", "en")
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_axe_finds_nothing_on_the_guided_pages(open_phone: Callable[[], Any],  # noqa: F811
+                                               audit: Audit, name: str) -> None:  # noqa: F811
+    """Every page of the guided game, and a refused move's page, light and dark."""
+    page = open_phone()
+    page.goto(f"/learn/{name}/0")
+    for index in range(len(SCRIPTS[name].steps)):
+        audit.check(page, f"learn-{name}-{index + 1:02d}")
+        with page.expect_navigation():
+            page.locator('[aria-current="step"]').click()
+    audit.check(page, f"learn-{name}-end")
+    found = [v for vs in audit.found.values() for v in vs]
+    assert found == [], found
