@@ -38,7 +38,7 @@ def _play(page: Any, name: str, lang: str, shots: Path | None = None) -> list[li
             control.click()
     assert page.url.endswith(f"/learn/{name}/{len(SCRIPTS[name].steps)}")
     assert page.locator('[aria-current="step"]').count() == 0
-    for target in ("/s/", "/t/new", "/c/new"):
+    for target in ("/s/#c-name", "/s/#b-name", "/t/new", "/c/new"):
         assert page.locator(f'a[href="{target}"]').count() >= 1
     seen.append(_lines(page))
     if shots is not None:

@@ -63,7 +63,7 @@ def test_pressing_the_step_control_finishes_the_game(phone: Phone, name: str) ->
         assert url.endswith(f"/learn/{name}/{index + 1}")
     last = phone.get(url).get_data(as_text=True)
     assert 'aria-current="step"' not in last
-    for link in ('href="/s/"', 'href="/t/new"', 'href="/c/new"'):
+    for link in ('href="/s/#c-name"', 'href="/s/#b-name"', 'href="/t/new"', 'href="/c/new"'):
         assert link in last
 
 

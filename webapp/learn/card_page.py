@@ -23,7 +23,6 @@ def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> 
     preview = want.mask if isinstance(want, A.Build) else 0
     brick = want.brick if isinstance(want, A.Build) else 0
     builds = [{"line": str(a), "label": _build_label(a)} for a in legal if isinstance(a, A.Build)]
-    builds.sort(key=lambda b: b["line"] != expected)  # the step's build first
     return {
         "view": pv,
         "choices": None, "hint": None,  # card/_harbour.html: no tapping, no hint here
@@ -36,11 +35,17 @@ def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> 
         "board": _board(pv, state.colour_masks[me], me),
         "preview": preview, "preview_brick": brick,
         "preview_colour": want.tile.split("-")[0] if isinstance(want, A.Build) else "",
-        "takes": [_take_label(state, a) for a in legal if isinstance(a, A.Take)],
-        "builds": builds,
-        "arms": [{"line": str(a), "label": _arms_label(a)} for a in legal
-                 if isinstance(a, A.ArmsWhite | A.ArmsAbility | A.ArmsRefresh)],
-        "others": [str(a) for a in legal if isinstance(a, A.Pass | A.Discard)],
+        "groups": [
+            {"title": _("Take two cards"),
+             "moves": [_take_label(state, a) for a in legal if isinstance(a, A.Take)]},
+            {"title": _("Build a tile"), "moves": builds},
+            {"title": _("Coat of arms"),
+             "moves": [{"line": str(a), "label": _arms_label(a)} for a in legal
+                       if isinstance(a, A.ArmsWhite | A.ArmsAbility | A.ArmsRefresh)]},
+            {"title": _("Other moves"),
+             "moves": [{"line": str(a), "label": str(a)} for a in legal
+                       if isinstance(a, A.Pass | A.Discard)]},
+        ],
         "scores": [p["score"] for p in pv["players"]],
     }
 

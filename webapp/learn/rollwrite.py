@@ -38,8 +38,8 @@ ROLLWRITE = Script(
         Step("p1 pick 1 B", _l("With two players you pick two dice: take the blue one for the + "
                                "of your blue track."), "passive"),
         Step("p1 roll YRWYY", _l("Your turn again: roll the dice."), "turn"),
-        Step("p1 reroll 1,2,4,5", _l("You want green: spend a red ★ to reroll the four dice "
-                                     "that are not white."), "stars"),
+        Step("p1 reroll 1,2,4,5", _l("Green would complete row 2: spend a red ★ to reroll "
+                                     "the four dice that are not white."), "stars"),
         Auto("p1 roll BGRG"),
         Step("p1 choose G4L with 2,3,5 +1", _l("Take the green 4: two greens, the white die and "
                                                "your green + make four."), "turn"),

@@ -75,7 +75,7 @@ def _render(script: Script, index: int, status: int = 200,
         "script": script, "index": index, "total": len(script.steps), "step": step,
         "done": done, "names": names, "me": script.me, "here": here,
         "happened": [t for t in (event_text(script.edition, e.to_dict(), names)
-                                 for e in pos.events) if t],
+                                 for e in pos.events if e.player != script.me) if t],
         "refusal": refusal, "expected": step.action if step else None,
         "rules_url": f"/rules/{script.rules}",
     }
