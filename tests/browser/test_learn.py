@@ -15,6 +15,7 @@ import pytest
 from tests.browser.screens import fits_phone, shot
 from tests.browser.test_a11y import Audit, audit, open_phone, scheme  # noqa: F401 - fixtures
 from tests.browser.test_languages import _leftovers, _lines
+from tests.web.test_learn import NEXT
 from webapp.views.learn import SCRIPTS
 
 pytestmark = pytest.mark.browser
@@ -38,7 +39,7 @@ def _play(page: Any, name: str, lang: str, shots: Path | None = None) -> list[li
             control.click()
     assert page.url.endswith(f"/learn/{name}/{len(SCRIPTS[name].steps)}")
     assert page.locator('[aria-current="step"]').count() == 0
-    for target in ("/s/#c-name", "/s/#b-name", "/t/new", "/c/new"):
+    for target in NEXT[name]:
         assert page.locator(f'a[href="{target}"]').count() >= 1
     seen.append(_lines(page))
     if shots is not None:

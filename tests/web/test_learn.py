@@ -13,6 +13,8 @@ from tests.web.conftest import Phone
 from webapp.learn.script import Auto, Script, Step, position
 from webapp.views.learn import SCRIPTS
 
+NEXT = {"rollwrite": ("/s/#c-name", "/s/#b-name", "/t/new", "/learn/card"),
+        "card": ("/c/new", "/s/#c-name", "/learn/rollwrite")}  # what the last page offers
 STEP_FORM = re.compile(
     r'<form method="post" action="([^"]+)"[^>]*>((?:(?!</form>).)*?aria-current="step"'
     r'(?:(?!</form>).)*)</form>', re.S)
@@ -63,8 +65,8 @@ def test_pressing_the_step_control_finishes_the_game(phone: Phone, name: str) ->
         assert url.endswith(f"/learn/{name}/{index + 1}")
     last = phone.get(url).get_data(as_text=True)
     assert 'aria-current="step"' not in last
-    for link in ('href="/s/#c-name"', 'href="/s/#b-name"', 'href="/t/new"', 'href="/c/new"'):
-        assert link in last
+    for link in NEXT[name]:
+        assert f'href="{link}"' in last
 
 
 def _other_legal(script: Script, index: int) -> str | None:
@@ -144,3 +146,25 @@ def test_moves_of_scripts_are_steps_or_autos() -> None:
     """Every move of a script is a Step or an Auto with a notation line."""
     for script in SCRIPTS.values():
         assert all(isinstance(m, Step | Auto) and m.action for m in script.moves)
+
+
+def test_odd_input_is_refused_or_ignored(phone: Phone) -> None:
+    """Long and odd fields: a 4xx with the step's sentence for a move, the plain step for the
+    page's own view arguments; after the game's end every move is refused."""
+    script = SCRIPTS["rollwrite"]
+    draw = next(i for i, s in enumerate(script.steps) if " draw " in s.action)
+    for query in ("?cell=zz&k=99999999999", "?cell=%3Cscript%3E", "?cell=" + "a1" * 500,
+                  "?k=-3&cell=e9"):
+        resp = phone.get(f"/learn/rollwrite/{draw}{query}")
+        assert resp.status_code == 200
+        assert "<script>" not in resp.get_data(as_text=True).split("</header>", 1)[1]
+    for text in ("p1 end " + "x" * 5000, "p2 setup G", "p1 setup G\np1 setup B", "p1 pick 9 G"):
+        resp = phone.post("/learn/rollwrite/0", {"action": text})
+        assert 400 <= resp.status_code < 500
+        assert "This step wants" in unescape(resp.get_data(as_text=True))
+    resp = phone.post("/learn/rollwrite/0", {"step": "reroll", "reroll": ["1", "2"]})
+    assert resp.status_code in (409, 422)
+    end = len(script.steps)
+    resp = phone.post(f"/learn/rollwrite/{end}", {"action": "p1 end"})
+    assert resp.status_code == 409
+    assert phone.client.post("/learn/rollwrite/0", data={"action": "p1 setup G"}).status_code == 400
