@@ -9,7 +9,7 @@ the engines' states and events."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from boardgame import actions as CA  # noqa: N812
@@ -69,9 +69,26 @@ class Figure:
                     css.append("support")
                 if any(name in ln["cells"] for ln in self.lines):
                     css.append("line")
+                colour = _cell_colour(state, seat, name)
+                if colour:
+                    css.append(f"tc-{colour}")
                 line.append({"name": name, "mark": mark, "css": css})
             out.append(line)
         return out
+
+
+def _cell_colour(state: Any, seat: int, name: str) -> str:
+    """The colour of the card-edition tile on a cell ("white" for a white tile; "" in Roll &
+    Write, whose sheets are drawn in pencil)."""
+    if hasattr(state, "sheets"):
+        return ""
+    bit = 1 << parse_cell(name)
+    if not state.boards[seat].filled & bit:
+        return ""
+    for colour, mask in zip(CARD_COLOURS, state.colour_masks[seat]):
+        if mask & bit:
+            return colour
+    return "white"
 
 
 def _board(state: Any, seat: int) -> tuple[int, int]:
@@ -128,15 +145,20 @@ def _support(before: Any, seat: int, cells: set[str]) -> set[str]:
     return out
 
 
-def _scored_lines(events: list[Event], seat: int) -> list[dict[str, Any]]:
+def _scored_lines(events: list[Event], seat: int, after: Any) -> list[dict[str, Any]]:
+    """The lines the events say were scored, each with its cells and whether it holds
+    windows only (read from the building after)."""
+    bricks = _board(after, seat)[1]
     out = []
     for e in events:
         if e.kind == "scored" and e.player == seat:
             short = str(e.data["line"])
             cells = [f"{short}{r}" for r in range(1, 10)] if short.isalpha() else [
                 f"{c}{short}" for c in "abcde"]
+            mask = sum(1 << parse_cell(c) for c in cells)
             out.append({"line": short, "kind": "column" if short.isalpha() else "row",
-                        "points": e.data["points"], "cells": cells})
+                        "points": e.data["points"], "cells": cells,
+                        "windows_only": not mask & bricks})
     return out
 
 
@@ -172,6 +194,10 @@ def placement_figure() -> Figure:
     fig = _figure("placement", "rollwrite", SOLO, PLACEMENT_LOG, 0)
     fig.new, fig.brick = _placed(PLACEMENT_LOG[-1])
     fig.support = _support(fig.before, 0, fig.new)
+    filled = _board(fig.before, 0)[0]
+    fig.data["overhang"] = sorted(
+        c for c in fig.new if c[1] != "1" and not filled >> (parse_cell(c) - 5) & 1
+        and cell_name(parse_cell(c) - 5) not in fig.new)
     fig.data["tile"] = PLACEMENT_LOG[-1].split()[2].split(":")[0]
     return fig
 
@@ -179,7 +205,7 @@ def placement_figure() -> Figure:
 def scoring_figure() -> Figure:
     """Row 1 of windows only (doubled), row 2 with bricks, then column a."""
     fig = _figure("scoring", "rollwrite", SOLO, COLUMN_LOG, 0, shown=len(COLUMN_LOG))
-    fig.lines = _scored_lines(fig.events, 0)
+    fig.lines = _scored_lines(fig.events, 0, fig.after)
     _score_numbers(fig)
     return fig
 
@@ -200,7 +226,7 @@ def arms_figure() -> Figure:
 # ---------------------------------------------------------------- Roll & Write, bot games
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bot_game(edition: str, seed: int) -> tuple[dict[str, Any], tuple[str, ...]]:
     """A fixed-seed game of three bots: its config and every action line."""
     if edition == "rollwrite":
@@ -391,7 +417,7 @@ def build_figure(kind: str) -> Figure:
     action = CA.parse_action(log[-1])
     fig.new, fig.brick = _placed(log[-1])
     built = next(e for e in fig.events if e.kind == "built")
-    fig.lines = _scored_lines(fig.events, seat)
+    fig.lines = _scored_lines(fig.events, seat, fig.after)
     fig.data.update(tile=action.tile, colour=action.tile.split("-")[0], pay=CA.cards_text(
         action.pay).split(",") if sum(action.pay) else [])
     fig.numbers["cost"] = built.data["cost"]
@@ -405,7 +431,7 @@ def card_scoring_figure() -> Figure:
     config, log, seat = _find("boardgame", lambda a, s: isinstance(a, CA.Build) and _scores(s, a))
     fig = _figure("card-scoring", "boardgame", config, log, seat)
     fig.new, fig.brick = _placed(log[-1])
-    fig.lines = _scored_lines(fig.events, seat)
+    fig.lines = _scored_lines(fig.events, seat, fig.after)
     _score_numbers(fig)
     return fig
 
@@ -427,7 +453,7 @@ def card_end_figure() -> Figure:
     return fig
 
 
-@lru_cache(maxsize=None)
+@cache
 def rollwrite_figures() -> dict[str, Figure]:
     """Every figure of the Roll & Write rules page, by id."""
     figs = [placement_figure(), scoring_figure(), arms_figure(), turn_figure(), tracks_figure(),
@@ -435,7 +461,7 @@ def rollwrite_figures() -> dict[str, Figure]:
     return {f.id: f for f in figs}
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_figures() -> dict[str, Figure]:
     """Every figure of the card-edition rules page, by id."""
     figs = [take_figure(), build_figure("plain"), build_figure("neighbour"),
