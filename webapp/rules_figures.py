@@ -270,7 +270,6 @@ def turn_figure() -> Figure:
     fig.data.update(roll=log[-3].split()[2], tile=chosen.tile, dice=_dice(fig.after),
                     shape=SHAPE_ROWS[chosen.tile].split("/"), colour=colour_of(chosen.tile))
     fig.numbers["dice_used"] = len(chosen.dice)
-    fig.numbers["bonuses"] = chosen.bonuses
     fig.numbers[f"size:{chosen.tile}"] = len(fig.new)
     return fig
 
@@ -421,8 +420,8 @@ def build_figure(kind: str) -> Figure:
     fig.data.update(tile=action.tile, colour=action.tile.split("-")[0], pay=CA.cards_text(
         action.pay).split(",") if sum(action.pay) else [])
     fig.numbers["cost"] = built.data["cost"]
-    fig.numbers[f"size:{action.tile}"] = len(fig.new)
-    _score_numbers(fig)
+    if kind != "change":  # its caption names the price only
+        fig.numbers[f"size:{action.tile}"] = len(fig.new)
     return fig
 
 
