@@ -28,7 +28,10 @@ from rollwrite.view import tracks_view
 
 RW_NAMES = ["Ann", "Ben", "Cleo"]
 EXAMPLE_SEEDS = range(8)  # bot games searched, in order, for a moment a figure needs
-EXAMPLE_LEVEL = "strong"
+# the bots of the example games: Roll & Write's strong bot uses every ★ (the greedy one never
+# rerolls); the card edition's greedy bot builds with every ability and plays a game in 0.2 s
+# (its strong bot took 7-12 s a game on the 2-core machine, too long for a page's first view)
+EXAMPLE_LEVEL = {"rollwrite": "strong", "boardgame": "greedy"}
 
 
 @dataclass
@@ -233,7 +236,7 @@ def _bot_game(edition: str, seed: int) -> tuple[dict[str, Any], tuple[str, ...]]
         state: Any = new_dice_game(RW_NAMES, seed)
     else:
         state = new_card_game(RW_NAMES, seed)
-    seats = {i: make_bot(edition, EXAMPLE_LEVEL, seed * 10 + i) for i in range(3)}
+    seats = {i: make_bot(edition, EXAMPLE_LEVEL[edition], seed * 10 + i) for i in range(3)}
     steps: list[Step] = []
     play_out(state, seats, on_step=steps.append)
     return dict(state.config), tuple(state.log)
