@@ -443,6 +443,23 @@ def _scores(state: Any, action: Any) -> bool:
     return any(e.kind == "scored" for e in trial.apply(action))
 
 
+def card_arms_figure() -> Figure:
+    """A coat of arms taken as a white tile, with the build that earned it."""
+    config, log, seat = _find("boardgame", lambda a, s: isinstance(a, CA.ArmsWhite))
+    start = max(i for i, line in enumerate(log) if " build " in line)
+    fig = _figure("card-arms", "boardgame", config, log, seat, shown=len(log) - start)
+    fig.new, fig.brick = _placed(log[-1])
+    earned = [e for e in fig.events if e.kind == "arms_unlocked"]
+    fig.data.update(tile=CA.parse_action(log[start]).tile, steps=[
+        {"form": e.data["form"], "cell": e.data.get("cell", ""),
+         "ability": e.data.get("ability", "")} for e in fig.events if e.kind == "arms"])
+    fig.numbers[f"arms_earned:{seat}"] = sum(e.data["count"] for e in earned)
+    fig.lines = _scored_lines(fig.events, seat, fig.after)
+    for ln in fig.lines:
+        fig.numbers[f"points:{seat}:{ln['line']}"] = ln["points"]
+    return fig
+
+
 def card_end_figure() -> Figure:
     """The last position of the first card example game."""
     config, log = _bot_game("boardgame", EXAMPLE_SEEDS[0])
@@ -467,6 +484,6 @@ def rollwrite_figures() -> dict[str, Figure]:
 def card_figures() -> dict[str, Figure]:
     """Every figure of the card-edition rules page, by id."""
     figs = [take_figure(), build_figure("plain"), build_figure("neighbour"),
-            build_figure("change"), build_figure("discount"), card_scoring_figure(),
-            card_end_figure()]
+            build_figure("change"), build_figure("discount"), card_arms_figure(),
+            card_scoring_figure(), card_end_figure()]
     return {f.id: f for f in figs}

@@ -84,6 +84,9 @@ def engine_value(fig: Figure, key: str) -> int:
     if name == "cells_offered":
         before, _ = _replay(fig, len(fig.log) - 1)
         return sum(1 for a in before.legal_actions(int(args[0])) if isinstance(a, RA.ArmsCell))
+    if name == "arms_earned":
+        return sum(e.data["count"] for evs in events[shown:] for e in evs
+                   if e.kind == "arms_unlocked" and e.player == int(args[0]))
     if name == "turn":
         return state.turn + 1
     raise AssertionError(f"no engine reading for the key {key!r}: add one")

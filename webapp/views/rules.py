@@ -6,6 +6,7 @@ from flask import Blueprint, Response, render_template, url_for
 
 from rollwrite.material import COLOUR_OF_LETTER
 from webapp.config import LANGUAGES
+from webapp.refusals import ABILITIES
 from webapp.rules_figures import card_figures, rollwrite_figures
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
@@ -40,7 +41,7 @@ def rollwrite() -> str:
 def card() -> str:
     """Copenhagen, the card edition, section by section, with engine-drawn figures."""
     return render_template("rules/card.html", figs=card_figures(), sections=CARD_SECTIONS,
-                           colour_of=COLOUR_OF_LETTER,
+                           colour_of=COLOUR_OF_LETTER, ability_words=ABILITIES,
                            alternates=_alternates("rules.card"),
                            canonical=url_for("rules.card", _external=True))
 
