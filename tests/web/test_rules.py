@@ -277,7 +277,7 @@ def test_the_companion_says_what_may_be_done_now_and_links_the_rules(phone):
     resp = phone.post("/s/challenge", {"name": "Ann", "seed": "rules"})
     code = resp.headers["Location"].rsplit("/", 1)[1]
     page = phone.get(f"/t/{code}").get_data(as_text=True)
-    assert 'class="phase-help"><a href="/rules/rollwrite#turn">' in page
+    assert 'class="phase-help"><a hx-boost="false" href="/rules/rollwrite#turn">' in page
     assert 'class="rules-link" href="/rules/rollwrite"' in page
     page = phone.get(f"/t/{code}?lang=de").get_data(as_text=True)
     assert "Wirf die fünf Würfel; dann wähle eine Farbe" in page
@@ -290,5 +290,5 @@ def test_the_card_game_says_what_may_be_done_now_and_links_the_rules(phone):
     assert resp.status_code == 303
     code = resp.headers["Location"].split("?")[0].rsplit("/", 1)[-1]
     page = phone.get(f"/c/{code}").get_data(as_text=True)
-    assert '<p class="phase-help"><a href="/rules/card#take">' in page
+    assert '<p class="phase-help"><a hx-boost="false" href="/rules/card#take">' in page
     assert 'class="rules-link" href="/rules/card"' in page
