@@ -225,9 +225,19 @@ def test_robots_and_sitemap(client):
     sitemap = client.get("/sitemap.xml")
     assert sitemap.mimetype == "application/xml"
     xml = sitemap.get_data(as_text=True)
+    locs = re.findall(r"<loc>http://localhost([^<]*)</loc>", xml)
     for path in ("/rules/", "/rules/rollwrite", "/rules/card", "/s/"):
-        assert f"<loc>http://localhost{path}</loc>" in xml
+        assert path in locs
         assert f'hreflang="fr" href="http://localhost{path}?lang=fr"' in xml
+    # no page of the sitemap is one robots.txt keeps crawlers from (Allow lines are exact)
+    allowed = [line.split(": ", 1)[1] for line in body.splitlines() if line.startswith("Allow")]
+    disallowed = [line.split(": ", 1)[1] for line in body.splitlines()
+                  if line.startswith("Disallow")]
+    for path in locs:
+        blocked = any(path.startswith(d) for d in disallowed)
+        assert not blocked or any(re.fullmatch(a.replace("$", ""), path) or
+                                  (not a.endswith("$") and path.startswith(a))
+                                  for a in allowed), path
 
 
 # ------------------------------------------------------------------ every page reachable from home

@@ -56,7 +56,8 @@ PUBLIC_PAGES = ("home.index", "rules.index", "rules.rollwrite", "rules.card", "s
 @root.get("/robots.txt")
 def robots() -> Response:
     """Crawlers may read the public pages; game tables, replays and actions stay out."""
-    lines = ["User-agent: *", "Allow: /$", "Allow: /rules/", "Allow: /s/$", "Allow: /print/$"]
+    lines = ["User-agent: *", "Allow: /$", "Allow: /rules/", "Allow: /s/$", "Allow: /print/$",
+             "Allow: /t/new$", "Allow: /d/new$", "Allow: /c/new$"]  # the sitemap's pages
     lines += ["Disallow: /t/", "Disallow: /c/", "Disallow: /d/", "Disallow: /r/",
               "Disallow: /lang/", f"Sitemap: {url_for('seo.sitemap', _external=True)}"]
     return Response("\n".join(lines) + "\n", mimetype="text/plain")
