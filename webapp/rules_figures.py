@@ -384,17 +384,21 @@ def _hand(state: Any, seat: int) -> dict[str, int]:
     return dict(zip(CARD_COLOURS, state.hands[seat]))
 
 
-def take_figure() -> Figure:
-    """Two neighbouring harbour cards taken."""
-    def plain_take(a: Any, s: Any) -> bool:
-        return isinstance(a, CA.Take) and abs(a.first - a.second) == 1 and a.extra is None \
-            and not a.both
+def take_figure(kind: str = "neighbours") -> Figure:
+    """Two harbour cards taken: `neighbours` (the rule) or `any` (with Any cards)."""
+    def test(a: Any, s: Any) -> bool:
+        if not isinstance(a, CA.Take) or a.extra is not None or a.both:
+            return False
+        return (abs(a.first - a.second) == 1) == (kind == "neighbours")
 
-    config, log, seat = _find("boardgame", plain_take)
-    fig = _figure("take", "boardgame", config, log, seat)
+    config, log, seat = _find("boardgame", test)
+    fig = _figure("take" if kind == "neighbours" else f"take-{kind}", "boardgame", config, log,
+                  seat)
     action = CA.parse_action(log[-1])
     fig.data.update(harbour=list(fig.before.harbour), taken=[action.first, action.second],
                     harbour_after=list(fig.after.harbour))
+    fig.numbers["position:1"] = action.first + 1
+    fig.numbers["position:2"] = action.second + 1
     for c in CARD_COLOURS:
         fig.numbers[f"before.hand:{seat}:{c}"] = _hand(fig.before, seat)[c]
         fig.numbers[f"hand:{seat}:{c}"] = _hand(fig.after, seat)[c]
@@ -483,7 +487,7 @@ def rollwrite_figures() -> dict[str, Figure]:
 @cache
 def card_figures() -> dict[str, Figure]:
     """Every figure of the card-edition rules page, by id."""
-    figs = [take_figure(), build_figure("plain"), build_figure("neighbour"),
+    figs = [take_figure(), take_figure("any"), build_figure("plain"), build_figure("neighbour"),
             build_figure("change"), build_figure("discount"), card_arms_figure(),
             card_scoring_figure(), card_end_figure()]
     return {f.id: f for f in figs}

@@ -84,6 +84,9 @@ def engine_value(fig: Figure, key: str) -> int:
     if name == "cells_offered":
         before, _ = _replay(fig, len(fig.log) - 1)
         return sum(1 for a in before.legal_actions(int(args[0])) if isinstance(a, RA.ArmsCell))
+    if name == "position":
+        take = _last(fig, CA.Take, parse)
+        return (take.first if args[0] == "1" else take.second) + 1
     if name == "arms_earned":
         return sum(e.data["count"] for evs in events[shown:] for e in evs
                    if e.kind == "arms_unlocked" and e.player == int(args[0]))
@@ -178,6 +181,8 @@ def test_the_figures_show_what_their_sections_teach():
         f"size:{card['build-neighbour'].data['tile']}"]
     taken = card["take"].data["taken"]
     assert abs(taken[0] - taken[1]) == 1
+    taken = card["take-any"].data["taken"]
+    assert abs(taken[0] - taken[1]) > 1
 
 
 @pytest.mark.parametrize(("path", "sections"),
