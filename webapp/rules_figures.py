@@ -427,6 +427,8 @@ def build_figure(kind: str) -> Figure:
     fig.data.update(tile=action.tile, colour=action.tile.split("-")[0], pay=CA.cards_text(
         action.pay).split(",") if sum(action.pay) else [])
     fig.numbers["cost"] = built.data["cost"]
+    for ln in fig.lines:
+        fig.numbers[f"points:{seat}:{ln['line']}"] = ln["points"]
     if kind != "change":  # its caption names the price only
         fig.numbers[f"size:{action.tile}"] = len(fig.new)
     return fig
