@@ -17,10 +17,14 @@ AREAS = (
     "review",
     "solo",
     "learn",
+    "rules",
 )
 
 
 def register(app: Flask) -> None:
     """Register every area's blueprint."""
     for name in AREAS:
-        app.register_blueprint(importlib.import_module(f"webapp.views.{name}").bp)
+        module = importlib.import_module(f"webapp.views.{name}")
+        app.register_blueprint(module.bp)
+        if hasattr(module, "root"):  # an area's pages at the site's root (robots.txt ...)
+            app.register_blueprint(module.root)
