@@ -40,6 +40,8 @@ from sqlalchemy import text
 from benchmarks.databases import pg_answers, pg_schema, start_pg, stop_pg, wait_for_pg
 from benchmarks.servers import AppServer
 from benchmarks.web import Phone, Tally, _json, _percentile
+from boardgame import actions as card_actions
+from boardgame.material import COLOURS as CARD_COLOURS
 from webapp.db import make_engine
 from webapp.engines import FACTORIES
 from webapp.store import Store
@@ -454,13 +456,45 @@ def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
     return out
 
 
-def hidden_info(port: int, turns: int = 6) -> dict[str, Any]:
+HAND_RE = re.compile(rb'data-hand="([^"]*)"')
+
+
+def hand_text(state: Any, seat: int) -> str:  # noqa: ANN401 - the card edition's GameState
+    """A seat's hand as the table page writes it in `data-hand` (e.g. "R,Y,Y")."""
+    hand = state.player_view(seat)["hand"]
+    return card_actions.cards_text(tuple(hand[c] for c in CARD_COLOURS))
+
+
+def rightful_hand(state: Any, revealed: tuple[int, int] | None) -> str | None:  # noqa: ANN401
+    """The one hand a hot-seat page may show now: that of the person who showed theirs during
+    this very turn, while they still act (a take that left 8 cards: their discard; their
+    abilities), as the rules move the turn on; nobody's once the turn passed or the game
+    is over (None)."""
+    if revealed is None or state.is_over():
+        return None
+    seat, turn = revealed
+    return hand_text(state, seat) if seat == state.active and turn == state.turn else None
+
+
+def page_leaks(body: bytes, cache_control: str | None, allowed: str | None) -> bool:
+    """Does this answer leak a hand: one that is not `allowed` (the person holding the phone
+    now; None: nobody), or any hand that a browser, a proxy or the service worker may keep
+    (no `Cache-Control: no-store`)?"""
+    hands = [html.unescape(h.decode()) for h in HAND_RE.findall(body)]
+    kept = "no-store" not in (cache_control or "")
+    return bool(hands) and (kept or any(h != allowed for h in hands))
+
+
+def hidden_info(port: int, url: str, turns: int = 6) -> dict[str, Any]:
     """A hot-seat card game played on a live server as the phone passed round the table does:
-    each turn the person whose turn it is shows their hand, takes cards and hands the phone
-    on; then the next person asks for every page again (a reload, Back through htmx's
-    history, a poll, the log, the hint). A leak is an answer that shows a hand other than
-    that of the person holding the phone now, or any answer with a hand that a browser, a
-    proxy or the service worker may keep (no `Cache-Control: no-store`)."""
+    the person whose turn it is shows their hand and acts (a take; then, while the rules keep
+    the turn with them, a discard or an ability), and after each action asks for every page
+    again (a reload, Back through htmx's history, a poll, the log, the hint). Whose hand may
+    show is read from the game itself (the database, `rightful_hand`), not assumed: after a
+    take that leaves 8 cards the same person discards and rightly sees their hand. A leak is
+    a page that shows another hand, or lets a cache keep one (`page_leaks`).
+    `hidden_info_check_caught` feeds the check a page it must count (a shown hand judged as
+    the next person's view: the previous player's hand): false means the check is broken."""
     tally = Tally()
     phone = Phone(port, tally, 10**6)
     phone.page_token("/c/new")
@@ -469,45 +503,69 @@ def hidden_info(port: int, turns: int = 6) -> dict[str, Any]:
         headers={"Accept": "text/html"})
     assert status == 303 and resp is not None, status
     code = resp.getheader("Location", "").rsplit("/", 1)[-1]
-    out = {"hidden_info_leaks": 0, "hidden_info_pages": 0, "leaks": []}
+    out: dict[str, Any] = {"hidden_info_leaks": 0, "hidden_info_pages": 0, "leaks": [],
+                           "hidden_info_actions": 0, "hidden_info_kept_turn": 0}
+    engine = make_engine(url)
+    store = Store(engine, FACTORIES, cache_size=0)
+    shown: list[tuple[bytes, int]] = []  # pages that rightly showed a hand, and whose
+
+    def now() -> Any:  # noqa: ANN401 - the card edition's GameState
+        return store.state(store.game(code))
 
     def look(path: str, allowed: str | None, headers: dict[str, str] | None = None) -> None:
         status, body, _ms, resp = phone.request("GET", path, headers={
             "Accept": "text/html", **(headers or {})})
         out["hidden_info_pages"] += 1
-        hands = re.findall(rb'data-hand="([^"]*)"', body)
-        cached = resp is None or "no-store" not in (resp.getheader("Cache-Control") or "")
-        if (hands and cached) or any(h.decode() != allowed for h in hands):
+        cache_control = resp.getheader("Cache-Control") if resp is not None else None
+        if page_leaks(body, cache_control, allowed):
             out["hidden_info_leaks"] += 1
             out["leaks"].append(f"{status} {path}")
+        elif allowed is not None and HAND_RE.search(body):
+            shown.append((body, now().active))
 
-    for _turn in range(turns):
-        info = _json(phone.request("GET", f"/c/{code}/poll")[1])
-        seat = info.get("active")
-        if info.get("status") == "over" or seat is None:
-            break
-        phone.request("POST", f"/c/{code}/reveal", {"csrf_token": phone.token,
-                                                    "seat": str(seat)})
-        _s, page, _ms, _r = phone.request("GET", f"/c/{code}?pick=1,2",  # two harbour cards
-                                          headers={"Accept": "text/html"})
-        mine = re.search(rb'data-hand="([^"]*)"', page)
-        takes = re.findall(rb'name="action" value="([^"]+ take [^"]+)"', page)
-        seq = re.search(rb'data-seq="(\d+)"', page)
-        if not mine or not takes or not seq:
-            break
-        look(f"/c/{code}", mine.group(1).decode())  # the hand shows to its own turn only
-        take = takes[0]
-        phone.request("POST", f"/c/{code}/act", {"csrf_token": phone.token,
-                                                 "seq": seq.group(1).decode(),
-                                                 "action": html.unescape(take.decode())})
-        # the phone is passed on: nobody's hand may show until the next person asks for it
-        for path, headers in ((f"/c/{code}", None),
-                              (f"/c/{code}", {"HX-Request": "true",
-                                              "HX-History-Restore-Request": "true"}),
-                              (f"/c/{code}/poll?seq=0", {"HX-Request": "true"}),
-                              (f"/c/{code}/log", None), (f"/c/{code}/hint", None),
-                              (f"/c/{code}?pick=1,2", None)):
-            look(path, None, headers)
+    revealed: tuple[int, int] | None = None
+    try:
+        for _step in range(turns * 4):
+            state = now()
+            if state.is_over() or state.turn >= turns:
+                break
+            seat, seq = state.active, store.game(code).seq
+            if revealed != (seat, state.turn):  # the phone is handed on: the next one asks
+                phone.request("POST", f"/c/{code}/reveal", {"csrf_token": phone.token,
+                                                            "seat": str(seat)})
+                revealed = (seat, state.turn)
+            else:
+                out["hidden_info_kept_turn"] += 1  # the rules kept the turn with them
+            look(f"/c/{code}", rightful_hand(state, revealed))
+            _s, page, _ms, _r = phone.request("GET", f"/c/{code}?pick=1,2",  # two harbour
+                                              headers={"Accept": "text/html"})  # cards
+            takes = re.findall(rb'name="action" value="([^"]+ take [^"]+)"', page)
+            mine = [str(a) for a in state.legal_actions() if a.player == seat]
+            action = html.unescape(takes[0].decode()) if takes else (mine or [""])[0]
+            status, _b, _ms, _r = phone.request("POST", f"/c/{code}/act", {
+                "csrf_token": phone.token, "seq": str(seq), "action": action})
+            if store.game(code).seq == seq:
+                break  # refused: the game did not move
+            out["hidden_info_actions"] += 1
+            allowed = rightful_hand(now(), revealed)  # still theirs, or nobody's
+            for path, headers in ((f"/c/{code}", None),
+                                  (f"/c/{code}", {"HX-Request": "true",
+                                                  "HX-History-Restore-Request": "true"}),
+                                  (f"/c/{code}/poll?seq=0", {"HX-Request": "true"}),
+                                  (f"/c/{code}/log", None), (f"/c/{code}/hint", None),
+                                  (f"/c/{code}?pick=1,2", None)):
+                look(path, allowed, headers)
+        # the check itself: a page that rightly showed one person's hand, judged as what the
+        # other person may see, must count (the previous player's hand on the next one's turn)
+        if shown:
+            body, owner = shown[-1]
+            other = hand_text(now(), 1 - owner)
+            out["hidden_info_check_caught"] = (page_leaks(body, "no-store", other)
+                                               and page_leaks(body, "max-age=60", None))
+        else:
+            out["hidden_info_check_caught"] = False  # nothing shown: the run proves nothing
+    finally:
+        engine.dispose()
     out["leaks"] = out["leaks"][:5]
     return out
 
@@ -541,7 +599,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
         app = AppServer(sqlite, folder / "forged.log").start()
         try:
             bad = forged(sqlite, app.port, QUICK_FORGED if quick else 1000)
-            secrets_kept = hidden_info(app.port, turns=4 if quick else 12)
+            secrets_kept = hidden_info(app.port, sqlite, turns=4 if quick else 12)
         finally:
             app.stop()
         parts = [kill]
@@ -595,6 +653,8 @@ def measure(quick: bool = False) -> dict[str, Any]:
         "slowest_refusal_ms": bad["slowest_refusal_ms"],
         "hidden_info_leaks": secrets_kept["hidden_info_leaks"],
         "hidden_info_pages": secrets_kept["hidden_info_pages"],
+        "hidden_info_kept_turn": secrets_kept.get("hidden_info_kept_turn", 0),
+        "hidden_info_check_caught": secrets_kept.get("hidden_info_check_caught", False),
         "races": race["races"] + dup["races"],
         "races_won_once": race["races_won_once"] + dup["races_won_once"],
         "kill9": {k: kill[k] for k in ("acknowledged", "acknowledged_after_fault", "lost",
@@ -603,4 +663,5 @@ def measure(quick: bool = False) -> dict[str, Any]:
     return out
 
 
-__all__ = ["durability", "fingerprint", "forged", "judge", "measure", "races"]
+__all__ = ["durability", "fingerprint", "forged", "hidden_info", "judge", "measure",
+           "page_leaks", "races", "rightful_hand"]
