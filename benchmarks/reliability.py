@@ -419,7 +419,9 @@ def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
     stranger = Phone(port, tally, 10**9)
     stranger.page_token("/")
     out: dict[str, Any] = {"forged_requests": 0, "server_errors": 0, "refused_changed": 0,
-                           "refused": 0, "unreadable": 0, "slowest_refusal_ms": 0.0}
+                           "refused": 0, "unreadable": 0, "slowest_refusal_ms": 0.0,
+                           "slowest_refusal": None}
+    refusal_ms: list[float] = []
     for _ in range(count):
         who = rng.choice(phones + [stranger])
         path = rng.choice(FORGED_PATHS).format(
@@ -437,23 +439,50 @@ def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
         method = "POST" if rng.random() < 0.8 else "GET"
         if method == "GET":
             query = urlencode({k: v[:2000] for k, v in form.items()})
-            status, body, ms, _r = who.request("GET", f"{path}?{query}",
+            status, body, ms, resp = who.request("GET", f"{path}?{query}",
                                                headers={"Accept": "text/html"})
         else:
-            status, body, ms, _r = who.request("POST", path, form,
+            status, body, ms, resp = who.request("POST", path, form,
                                                headers={"Accept": "text/html"})
         out["forged_requests"] += 1
         if status >= 500 or status == 0:
             out["server_errors"] += 1
         elif status >= 400:
             out["refused"] += 1
-            out["slowest_refusal_ms"] = round(max(out["slowest_refusal_ms"], ms), 1)
+            refusal_ms.append(ms)
+            if ms > out["slowest_refusal_ms"]:
+                out["slowest_refusal_ms"] = round(ms, 1)
+                out["slowest_refusal"] = which_request(method, path, status, ms, resp, form)
             if fingerprint(url) != before:
                 out["refused_changed"] += 1
             if not (b'role="alert"' in body or b'class="error' in body or b"<h1" in body):
                 out["unreadable"] += 1
+    out["refusal_p50_ms"] = round(_percentile(refusal_ms, 0.5), 1) if refusal_ms else None
     out["requests"] = tally.requests
     return out
+
+
+def server_ms(resp: Any) -> float | None:  # noqa: ANN401 - an http.client response or None
+    """The app's own time for a request, from its `Server-Timing: app;dur=<ms>` header."""
+    timing = resp.getheader("Server-Timing", "") if resp is not None else ""
+    m = re.search(r"\bapp;dur=([\d.]+)", timing or "")
+    return float(m.group(1)) if m else None
+
+
+def which_request(method: str, path: str, status: int, ms: float, resp: Any,  # noqa: ANN401
+                  form: dict[str, str]) -> dict[str, Any]:
+    """What a slow request was: method, path, status, the fields it sent (long values cut,
+    with their length), the time the phone waited, the app's own time (Server-Timing) and
+    the difference (the connection, gunicorn's queue, the machine's other work)."""
+    app_ms = server_ms(resp)
+    return {
+        "method": method, "path": path, "status": status,
+        "fields": {k: v if len(v) <= 40 else f"{v[:20]!r}... ({len(v)} chars)"
+                   for k, v in form.items() if k != "csrf_token"},
+        "total_ms": round(ms, 1),
+        "server_ms": app_ms,
+        "waiting_ms": round(ms - app_ms, 1) if app_ms is not None else None,
+    }
 
 
 HAND_RE = re.compile(rb'data-hand="([^"]*)"')
@@ -651,6 +680,8 @@ def measure(quick: bool = False) -> dict[str, Any]:
         "forged_requests": bad["forged_requests"],
         "forged_unreadable": bad["unreadable"],
         "slowest_refusal_ms": bad["slowest_refusal_ms"],
+        "slowest_refusal": bad.get("slowest_refusal"),
+        "refusal_p50_ms": bad.get("refusal_p50_ms"),
         "hidden_info_leaks": secrets_kept["hidden_info_leaks"],
         "hidden_info_pages": secrets_kept["hidden_info_pages"],
         "hidden_info_kept_turn": secrets_kept.get("hidden_info_kept_turn", 0),
