@@ -42,6 +42,7 @@ from benchmarks.servers import AppServer
 from benchmarks.web import Phone, Tally, _json, _percentile
 from boardgame import actions as card_actions
 from boardgame.material import COLOURS as CARD_COLOURS
+from commandline.serve import settle_startup_objects
 from webapp.db import make_engine
 from webapp.engines import FACTORIES
 from webapp.store import Store
@@ -384,6 +385,9 @@ FORGED_VALUES = ("p1 roll", "p2 end", "p1 draw R3:A1,a2,b2", "-1", "0", "999999"
                  "[" * 20_000 + "]" * 20_000)
 
 
+SLOWEST_SHOWN = 5  # the slowest refusals the report describes
+
+
 def fingerprint(url: str) -> str:
     """A hash of everything a refused request must not change: games, seats, logs."""
     engine = make_engine(url)
@@ -409,6 +413,7 @@ def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
     ones, `requests` every request (the table's setup too)."""
     tally = Tally()
     rng = random.Random(seed)
+    settle_startup_objects()  # this process's own full collections would count as waiting
     code, phones = seat_table([port], tally, seats=3)
     for _ in range(6):  # a few moves, so that the game is not at its very start
         info = _json(phones[0].request("GET", f"/t/{code}/api")[1])
@@ -422,6 +427,7 @@ def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
                            "refused": 0, "unreadable": 0, "slowest_refusal_ms": 0.0,
                            "slowest_refusal": None}
     refusal_ms: list[float] = []
+    slowest: list[tuple[float, dict[str, Any]]] = []
     for _ in range(count):
         who = rng.choice(phones + [stranger])
         path = rng.choice(FORGED_PATHS).format(
@@ -450,14 +456,17 @@ def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
         elif status >= 400:
             out["refused"] += 1
             refusal_ms.append(ms)
-            if ms > out["slowest_refusal_ms"]:
-                out["slowest_refusal_ms"] = round(ms, 1)
-                out["slowest_refusal"] = which_request(method, path, status, ms, resp, form)
+            slowest.append((ms, which_request(method, path, status, ms, resp, form)))
+            slowest = sorted(slowest, key=lambda x: -x[0])[:SLOWEST_SHOWN]
             if fingerprint(url) != before:
                 out["refused_changed"] += 1
             if not (b'role="alert"' in body or b'class="error' in body or b"<h1" in body):
                 out["unreadable"] += 1
     out["refusal_p50_ms"] = round(_percentile(refusal_ms, 0.5), 1) if refusal_ms else None
+    if slowest:
+        out["slowest_refusal_ms"] = round(slowest[0][0], 1)
+        out["slowest_refusal"] = slowest[0][1]
+        out["slowest_refusals"] = [w for _ms, w in slowest]
     out["requests"] = tally.requests
     return out
 
