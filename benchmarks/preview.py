@@ -23,11 +23,12 @@ REPEATS, QUICK_REPEATS = 10, 3  # cached requests per set of options
 
 
 def _options(quick: bool) -> list[str]:
-    """Every kind, paper, language, ink saver and two-player choice; 1 and 500 sheets."""
+    """Every kind, paper, language, ink saver and two-player choice; 1 and 500 sheets; every
+    other one at scale 2 (the srcset picture for phones), the others at 1."""
     sets = [f"kind={k}&pages={n}&paper={p}&pad_lang={lang}"
-            + "&ink_saver=1" * ink + "&two_player=1" * two
-            for k, n, p, lang, ink, two in product(KINDS, (1, 500), sorted(PAPERS), LANGS,
-                                                   (False, True), (False, True))]
+            + "&ink_saver=1" * ink + "&two_player=1" * two + f"&scale={1 + i % 2}"
+            for i, (k, n, p, lang, ink, two) in enumerate(product(
+                KINDS, (1, 500), sorted(PAPERS), LANGS, (False, True), (False, True)))]
     return sets[::8] if quick else sets
 
 

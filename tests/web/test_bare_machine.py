@@ -1,7 +1,8 @@
 """The app on a machine with no system program at all (issue 26): a real server started with
 PATH set to an empty folder, and every page a newcomer reaches from the home page (its links,
 and the links of the pages they lead to; same site, GET only) answers 200, with every picture
-the pages show, the print page's preview included, in the size its page announces."""
+the pages show, the print page's preview included, in the size its page announces (twice it
+for the `2x` picture of srcset)."""
 
 from __future__ import annotations
 
@@ -28,14 +29,19 @@ class Links(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.links: list[str] = []
-        self.images: list[tuple[str, str | None, str | None]] = []  # src, width, height
+        self.images: list[tuple[str, int, str | None, str | None]] = []  # src, density, w, h
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         if tag == "a" and a.get("href"):
             self.links.append(a["href"] or "")
         elif tag == "img" and a.get("src"):
-            self.images.append((a["src"] or "", a.get("width"), a.get("height")))
+            self.images.append((a["src"] or "", 1, a.get("width"), a.get("height")))
+            for candidate in (a.get("srcset") or "").split(","):  # "url 2x, ..."
+                if candidate.strip():
+                    url, _sp, density = candidate.strip().partition(" ")
+                    times = int(float(density.strip().rstrip("x") or 1))
+                    self.images.append((url, times, a.get("width"), a.get("height")))
 
 
 def _get(port: int, path: str) -> tuple[int, str, bytes]:
@@ -78,7 +84,7 @@ def test_every_page_a_newcomer_reaches_works_without_any_system_program(tmp_path
     server = AppServer(f"sqlite:///{tmp_path / 'bare.sqlite3'}", tmp_path / "server.log",
                        workers=1, env={"PATH": str(empty)})
     seen: dict[str, int] = {}
-    pictures: dict[str, tuple[str, str | None, str | None]] = {}
+    pictures: dict[str, tuple[str, int, str | None, str | None]] = {}
     with server:
         todo = [("/", 0)]
         while todo:
@@ -93,21 +99,21 @@ def test_every_page_a_newcomer_reaches_works_without_any_system_program(tmp_path
                 continue
             page = Links()
             page.feed(body.decode("utf-8", "replace"))
-            for src, width, height in page.images:
+            for src, times, width, height in page.images:
                 where = _local(path, src, server.port)
                 if where is not None:
-                    pictures.setdefault(where, (path, width, height))
+                    pictures.setdefault(where, (path, times, width, height))
             if depth < DEPTH:
                 todo += [(p, depth + 1) for href in page.links
                          if (p := _local(path, href, server.port)) is not None]
-        for src, (on, width, height) in pictures.items():
+        for src, (on, times, width, height) in pictures.items():
             status, kind, body = _get(server.port, src)
             assert status == 200, f"{src} (on {on}) answered {status}: {body[:300]!r}"
             assert kind.startswith("image/"), (src, kind)
             if kind == "image/png":
                 assert width and height, f"{src} on {on}: no width and height announced"
-                assert _png_size(body) == (int(width), int(height)), (src, on)
+                assert _png_size(body) == (times * int(width), times * int(height)), (src, on)
     assert "/print/" in seen, sorted(seen)  # the walk reached the print page ...
     previews = [p for p in pictures if p.startswith("/print/preview.png")]
-    assert previews, sorted(pictures)  # ... and its preview
+    assert len(previews) == 2, sorted(pictures)  # ... and its preview, for 1x and 2x screens
     assert len(seen) >= 8, sorted(seen)

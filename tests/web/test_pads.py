@@ -275,6 +275,26 @@ def test_preview_is_a_small_png_of_the_first_page(client, paper):
     assert "max-age" in resp.headers["Cache-Control"]
 
 
+def test_preview_for_sharper_screens_is_twice_the_size(client):
+    """The page offers `scale=2` in srcset: phones have 2-3 device pixels per CSS pixel."""
+    html = client.get("/print/?kind=facade-sheet").get_data(as_text=True)
+    srcset = re.search(r'srcset="([^"]+) 2x"', html).group(1).replace("&amp;", "&")
+    assert "scale=2" in srcset and "kind=facade-sheet" in srcset
+    one = client.get("/print/preview.png?kind=facade-sheet")
+    two = client.get(srcset)
+    assert two.status_code == 200 and two.mimetype == "image/png"
+    w, h = pads.preview_size("a4")
+    assert _png_size(two.data) == (2 * w, 2 * h) == pads.preview_size("a4", 2)
+    assert two.headers["ETag"] != one.headers["ETag"]
+
+
+@pytest.mark.parametrize("scale", ["3", "0", "x", "1.5", "²", "9" * 400])
+def test_preview_of_another_scale_is_a_400_with_the_reason(client, scale):
+    resp = client.get(f"/print/preview.png?scale={scale}")
+    assert resp.status_code == 400 and "two sizes, 1 and 2" in resp.get_data(as_text=True)
+    assert "ETag" not in resp.headers
+
+
 def test_preview_width_and_height_are_written_in_the_page(client):
     html = client.get("/print/?paper=letter").get_data(as_text=True)
     w, h = pads.preview_size("letter")
@@ -299,7 +319,8 @@ def test_preview_is_kept_for_the_same_options(client, monkeypatch):
     client.get("/print/preview.png?kind=player-sheet&pages=2")
     calls = []
     draw = pads.draw_first_page
-    monkeypatch.setattr(pads, "draw_first_page", lambda pdf: calls.append(pdf) or draw(pdf))
+    monkeypatch.setattr(pads, "draw_first_page",
+                        lambda pdf, dpi: calls.append(pdf) or draw(pdf, dpi))
     again = client.get("/print/preview.png?kind=player-sheet&pages=2&paper=a4")
     assert again.status_code == 200 and _png_size(again.data) and calls == []
     other = client.get("/print/preview.png?kind=player-sheet&pages=3")
@@ -343,7 +364,7 @@ def test_preview_answers_304_to_the_tag_it_gave_without_drawing(client, monkeypa
     url = "/print/preview.png?kind=player-sheet&two_player=1"
     etag = client.get(url).headers["ETag"]
     pads.preview_png.cache_clear()
-    monkeypatch.setattr(pads, "draw_first_page", lambda pdf: pytest.fail("drawn for a 304"))
+    monkeypatch.setattr(pads, "draw_first_page", lambda *a: pytest.fail("drawn for a 304"))
     resp = client.get(url, headers={"If-None-Match": etag})
     assert resp.status_code == 304 and resp.data == b""
     assert resp.headers["ETag"] == etag and "immutable" in resp.headers["Cache-Control"]

@@ -30,6 +30,9 @@ from webapp.inputs import number
 bp = Blueprint("pads", __name__, url_prefix="/print")
 
 PREVIEW_DPI = 40  # an A4 page becomes 331 x 468 pixels
+# `scale=2` draws it at 80 dpi for screens of 2 or more device pixels per CSS pixel (the page
+# offers it in srcset): the 40 dpi picture shown 260 px wide on such a phone was blurred.
+SCALES = {"1": 1, "2": 2}
 # The same options (and the same code) always give the same picture, and its URL holds every
 # option: a browser may keep it for a year, and asks again with If-None-Match after that.
 PREVIEW_CACHE_CONTROL = "public, max-age=31536000, immutable"
@@ -167,10 +170,10 @@ def draw_first_page(pdf: bytes, dpi: int = PREVIEW_DPI) -> bytes:
 
 
 @lru_cache(maxsize=PREVIEW_CACHED)
-def preview_png(options: PadOptions) -> bytes:
+def preview_png(options: PadOptions, scale: int = 1) -> bytes:
     """The first page of the pad's PDF as a small PNG (kept: a repeat costs a look-up). Only
     that page is made, so a 500-sheet pad costs no more than one sheet."""
-    return draw_first_page(render_pad(*options, first=1))
+    return draw_first_page(render_pad(*options, first=1), PREVIEW_DPI * scale)
 
 
 @lru_cache(maxsize=1)
@@ -185,9 +188,9 @@ def code_version() -> str:
     return digest.hexdigest()[:16]
 
 
-def preview_etag(options: PadOptions) -> str:
-    """The preview's strong ETag: its options and the code version decide the picture."""
-    key = repr((tuple(options), code_version())).encode()
+def preview_etag(options: PadOptions, scale: int = 1) -> str:
+    """The preview's strong ETag: its options, scale and the code version decide the picture."""
+    key = repr((tuple(options), scale, code_version())).encode()
     return hashlib.sha256(key).hexdigest()[:32]
 
 
@@ -207,10 +210,11 @@ def _choices() -> dict[str, list[tuple[str, str, str]]]:
     }
 
 
-def preview_size(paper: str) -> tuple[int, int]:
+def preview_size(paper: str, scale: int = 1) -> tuple[int, int]:
     """The preview's width and height in pixels, as PDFium rounds them (up)."""
     width, height = PAPERS[paper]
-    return math.ceil(width * PREVIEW_DPI / 72), math.ceil(height * PREVIEW_DPI / 72)
+    dpi = PREVIEW_DPI * scale
+    return math.ceil(width * dpi / 72), math.ceil(height * dpi / 72)
 
 
 def _form(options: PadOptions, errors: dict[str, str], status: int) -> tuple[str, int]:
@@ -249,14 +253,19 @@ def preview() -> Response | tuple[str, int]:
     """A small PNG of the PDF's first page (400 for bad options); 304 when the browser holds
     the same picture already (If-None-Match), without drawing anything."""
     options, errors = parse(request.args)
-    if errors:
+    text = request.args.get("scale", "1").strip()
+    scale = SCALES.get(text)
+    if scale is None:
+        errors["scale"] = _("The preview comes in two sizes, 1 and 2; “%(value)s” is neither.",
+                            value=_shown(text))
+    if errors or scale is None:
         back = url_for("pads.index", **options.query())
         return page(400, _("No preview for these options"), " ".join(errors.values()), back)
-    etag = preview_etag(options)
+    etag = preview_etag(options, scale)
     headers = {"Cache-Control": PREVIEW_CACHE_CONTROL, "X-Content-Type-Options": "nosniff"}
     if request.if_none_match.contains(etag):
         response = Response(status=304, headers=headers)
     else:
-        response = Response(preview_png(options), mimetype="image/png", headers=headers)
+        response = Response(preview_png(options, scale), mimetype="image/png", headers=headers)
     response.set_etag(etag)
     return response
