@@ -42,9 +42,9 @@ from benchmarks.servers import AppServer
 from benchmarks.web import Phone, Tally, _json, _percentile
 from boardgame import actions as card_actions
 from boardgame.material import COLOURS as CARD_COLOURS
-from commandline.serve import settle_startup_objects
 from webapp.db import make_engine
 from webapp.engines import FACTORIES
+from webapp.startup import settle_startup_objects
 from webapp.store import Store
 
 SKIPPED_VERBS = ("undo", "unpick")
