@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pypdfium2
+import reportlab
 from flask import Blueprint, Response, g, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -159,13 +160,15 @@ def draw_first_page(pdf: bytes, dpi: int = PREVIEW_DPI) -> bytes:
         try:
             page = doc[0]
             try:
-                image = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil()
+                bitmap = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255))
+                image = bitmap.to_pil().convert("RGB")  # a copy: PDFium's memory is let go
+                bitmap.close()
             finally:
                 page.close()
         finally:
             doc.close()
     out = io.BytesIO()
-    image.convert("RGB").save(out, format="PNG", optimize=False)
+    image.save(out, format="PNG", optimize=False)
     return out.getvalue()
 
 
@@ -179,12 +182,13 @@ def preview_png(options: PadOptions, scale: int = 1) -> bytes:
 @lru_cache(maxsize=1)
 def code_version() -> str:
     """A digest of everything that draws the preview: the printables' sources, this module,
-    the resolution and PDFium's version. A new release that changes the picture changes it."""
+    the resolution, and the versions of ReportLab and PDFium. A new release that changes the
+    picture changes it."""
     digest = hashlib.sha256()
     for path in sorted(Path(printables.__file__).parent.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     digest.update(Path(__file__).read_bytes())
-    digest.update(f"{PREVIEW_DPI} {pypdfium2.version.PDFIUM_INFO}".encode())
+    digest.update(f"{PREVIEW_DPI} {reportlab.Version} {pypdfium2.version.PDFIUM_INFO}".encode())
     return digest.hexdigest()[:16]
 
 
