@@ -690,6 +690,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
         "forged_unreadable": bad["unreadable"],
         "slowest_refusal_ms": bad["slowest_refusal_ms"],
         "slowest_refusal": bad.get("slowest_refusal"),
+        "slowest_refusals": bad.get("slowest_refusals", []),
         "refusal_p50_ms": bad.get("refusal_p50_ms"),
         "hidden_info_leaks": secrets_kept["hidden_info_leaks"],
         "hidden_info_pages": secrets_kept["hidden_info_pages"],
