@@ -1,19 +1,14 @@
-"""Bot speed and strength figures: move times (p95) of the strong and expert bots, and
-solitaire turns to 12."""
+"""Bot speed: the strong bots' move times (p95), part of every `copenhagen bench`; the timing
+helpers the strength run (`benchmarks/strength.py`, `bench --strength`) uses too."""
 
 from __future__ import annotations
 
 import importlib
-import os
-import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
-from functools import partial
 from typing import Any
 
 from bots.levels import Bot, make_bot
 from bots.playout import play_out
-from bots.solitaire import play_state
 from rollwrite.solitaire import new_challenge
 
 
@@ -66,35 +61,10 @@ def strong_move_ms_p95(edition: str, games: int, seed: int = 1) -> float:
     return p95_ms(move_times(edition, "strong", games, seed)[0])
 
 
-def _turns(level: str, seed: int) -> int:
-    """Turns the bot of `level` takes in the challenge of `seed`."""
-    return play_state(seed, level).turn + 1
-
-
-def solitaire_turns(level: str, seeds: int) -> float:
-    """Mean turns to 12 points in the solitaire challenge over seeds 0..seeds-1, the seeds
-    shared among this machine's cores (the expert takes seconds a challenge)."""
-    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        return statistics.mean(pool.map(partial(_turns, level), range(seeds)))
-
-
 def measure(quick: bool = False) -> dict[str, Any]:
-    """Figures for `copenhagen bench`."""
-    seeds = 10 if quick else 200
+    """Figures for `copenhagen bench`: the strong bot's move time (p95) in each edition."""
     games = 1 if quick else 6
-    out: dict[str, Any] = {
+    return {
         "strong_move_ms_p95": round(strong_move_ms_p95("rollwrite", games), 1),
         "card_strong_move_ms_p95": round(strong_move_ms_p95("boardgame", games), 1),
     }
-    for edition, prefix in (("rollwrite", ""), ("boardgame", "card_")):
-        wall, cpu = move_times(edition, "expert", games)
-        out[f"{prefix}expert_move_ms_p95"] = round(p95_ms(wall), 1)
-        out[f"{prefix}expert_move_cpu_ms_p95"] = round(p95_ms(cpu), 1)  # the same on a busy machine
-    out["solitaire_expert_move_cpu_ms_p95"] = round(
-        p95_ms(solitaire_move_times("expert", games)), 1)
-    out["solitaire_seeds"] = seeds
-    out["solitaire_mean_turns"] = {
-        level: round(solitaire_turns(level, seeds), 2)
-        for level in ("random", "greedy", "strong", "expert")
-    }
-    return out

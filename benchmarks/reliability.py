@@ -40,8 +40,11 @@ from sqlalchemy import text
 from benchmarks.databases import pg_answers, pg_schema, start_pg, stop_pg, wait_for_pg
 from benchmarks.servers import AppServer
 from benchmarks.web import Phone, Tally, _json, _percentile
+from boardgame import actions as card_actions
+from boardgame.material import COLOURS as CARD_COLOURS
 from webapp.db import make_engine
 from webapp.engines import FACTORIES
+from webapp.startup import settle_startup_objects
 from webapp.store import Store
 
 SKIPPED_VERBS = ("undo", "unpick")
@@ -382,6 +385,9 @@ FORGED_VALUES = ("p1 roll", "p2 end", "p1 draw R3:A1,a2,b2", "-1", "0", "999999"
                  "[" * 20_000 + "]" * 20_000)
 
 
+SLOWEST_SHOWN = 5  # the slowest refusals the report describes
+
+
 def fingerprint(url: str) -> str:
     """A hash of everything a refused request must not change: games, seats, logs."""
     engine = make_engine(url)
@@ -407,6 +413,7 @@ def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
     ones, `requests` every request (the table's setup too)."""
     tally = Tally()
     rng = random.Random(seed)
+    settle_startup_objects()  # this process's own full collections would count as waiting
     code, phones = seat_table([port], tally, seats=3)
     for _ in range(6):  # a few moves, so that the game is not at its very start
         info = _json(phones[0].request("GET", f"/t/{code}/api")[1])
@@ -417,7 +424,10 @@ def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
     stranger = Phone(port, tally, 10**9)
     stranger.page_token("/")
     out: dict[str, Any] = {"forged_requests": 0, "server_errors": 0, "refused_changed": 0,
-                           "refused": 0, "unreadable": 0, "slowest_refusal_ms": 0.0}
+                           "refused": 0, "unreadable": 0, "slowest_refusal_ms": 0.0,
+                           "slowest_refusal": None}
+    refusal_ms: list[float] = []
+    slowest: list[tuple[float, dict[str, Any]]] = []
     for _ in range(count):
         who = rng.choice(phones + [stranger])
         path = rng.choice(FORGED_PATHS).format(
@@ -435,32 +445,94 @@ def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
         method = "POST" if rng.random() < 0.8 else "GET"
         if method == "GET":
             query = urlencode({k: v[:2000] for k, v in form.items()})
-            status, body, ms, _r = who.request("GET", f"{path}?{query}",
+            status, body, ms, resp = who.request("GET", f"{path}?{query}",
                                                headers={"Accept": "text/html"})
         else:
-            status, body, ms, _r = who.request("POST", path, form,
+            status, body, ms, resp = who.request("POST", path, form,
                                                headers={"Accept": "text/html"})
         out["forged_requests"] += 1
         if status >= 500 or status == 0:
             out["server_errors"] += 1
         elif status >= 400:
             out["refused"] += 1
-            out["slowest_refusal_ms"] = round(max(out["slowest_refusal_ms"], ms), 1)
+            refusal_ms.append(ms)
+            slowest.append((ms, which_request(method, path, status, ms, resp, form)))
+            slowest = sorted(slowest, key=lambda x: -x[0])[:SLOWEST_SHOWN]
             if fingerprint(url) != before:
                 out["refused_changed"] += 1
             if not (b'role="alert"' in body or b'class="error' in body or b"<h1" in body):
                 out["unreadable"] += 1
+    out["refusal_p50_ms"] = round(_percentile(refusal_ms, 0.5), 1) if refusal_ms else None
+    if slowest:
+        out["slowest_refusal_ms"] = round(slowest[0][0], 1)
+        out["slowest_refusal"] = slowest[0][1]
+        out["slowest_refusals"] = [w for _ms, w in slowest]
     out["requests"] = tally.requests
     return out
 
 
-def hidden_info(port: int, turns: int = 6) -> dict[str, Any]:
+def server_ms(resp: Any) -> float | None:  # noqa: ANN401 - an http.client response or None
+    """The app's own time for a request, from its `Server-Timing: app;dur=<ms>` header."""
+    timing = resp.getheader("Server-Timing", "") if resp is not None else ""
+    m = re.search(r"\bapp;dur=([\d.]+)", timing or "")
+    return float(m.group(1)) if m else None
+
+
+def which_request(method: str, path: str, status: int, ms: float, resp: Any,  # noqa: ANN401
+                  form: dict[str, str]) -> dict[str, Any]:
+    """What a slow request was: method, path, status, the fields it sent (long values cut,
+    with their length), the time the phone waited, the app's own time (Server-Timing) and
+    the difference (the connection, gunicorn's queue, the machine's other work)."""
+    app_ms = server_ms(resp)
+    return {
+        "method": method, "path": path, "status": status,
+        "fields": {k: v if len(v) <= 40 else f"{v[:20]!r}... ({len(v)} chars)"
+                   for k, v in form.items() if k != "csrf_token"},
+        "total_ms": round(ms, 1),
+        "server_ms": app_ms,
+        "waiting_ms": round(ms - app_ms, 1) if app_ms is not None else None,
+    }
+
+
+HAND_RE = re.compile(rb'data-hand="([^"]*)"')
+
+
+def hand_text(state: Any, seat: int) -> str:  # noqa: ANN401 - the card edition's GameState
+    """A seat's hand as the table page writes it in `data-hand` (e.g. "R,Y,Y")."""
+    hand = state.player_view(seat)["hand"]
+    return card_actions.cards_text(tuple(hand[c] for c in CARD_COLOURS))
+
+
+def rightful_hand(state: Any, revealed: tuple[int, int] | None) -> str | None:  # noqa: ANN401
+    """The one hand a hot-seat page may show now: that of the person who showed theirs during
+    this very turn, while they still act (a take that left 8 cards: their discard; their
+    abilities), as the rules move the turn on; nobody's once the turn passed or the game
+    is over (None)."""
+    if revealed is None or state.is_over():
+        return None
+    seat, turn = revealed
+    return hand_text(state, seat) if seat == state.active and turn == state.turn else None
+
+
+def page_leaks(body: bytes, cache_control: str | None, allowed: str | None) -> bool:
+    """Does this answer leak a hand: one that is not `allowed` (the person holding the phone
+    now; None: nobody), or any hand that a browser, a proxy or the service worker may keep
+    (no `Cache-Control: no-store`)?"""
+    hands = [html.unescape(h.decode()) for h in HAND_RE.findall(body)]
+    kept = "no-store" not in (cache_control or "")
+    return bool(hands) and (kept or any(h != allowed for h in hands))
+
+
+def hidden_info(port: int, url: str, turns: int = 6) -> dict[str, Any]:
     """A hot-seat card game played on a live server as the phone passed round the table does:
-    each turn the person whose turn it is shows their hand, takes cards and hands the phone
-    on; then the next person asks for every page again (a reload, Back through htmx's
-    history, a poll, the log, the hint). A leak is an answer that shows a hand other than
-    that of the person holding the phone now, or any answer with a hand that a browser, a
-    proxy or the service worker may keep (no `Cache-Control: no-store`)."""
+    the person whose turn it is shows their hand and acts (a take; then, while the rules keep
+    the turn with them, a discard or an ability), and after each action asks for every page
+    again (a reload, Back through htmx's history, a poll, the log, the hint). Whose hand may
+    show is read from the game itself (the database, `rightful_hand`), not assumed: after a
+    take that leaves 8 cards the same person discards and rightly sees their hand. A leak is
+    a page that shows another hand, or lets a cache keep one (`page_leaks`).
+    `hidden_info_check_caught` feeds the check a page it must count (a shown hand judged as
+    the next person's view: the previous player's hand): false means the check is broken."""
     tally = Tally()
     phone = Phone(port, tally, 10**6)
     phone.page_token("/c/new")
@@ -469,45 +541,69 @@ def hidden_info(port: int, turns: int = 6) -> dict[str, Any]:
         headers={"Accept": "text/html"})
     assert status == 303 and resp is not None, status
     code = resp.getheader("Location", "").rsplit("/", 1)[-1]
-    out = {"hidden_info_leaks": 0, "hidden_info_pages": 0, "leaks": []}
+    out: dict[str, Any] = {"hidden_info_leaks": 0, "hidden_info_pages": 0, "leaks": [],
+                           "hidden_info_actions": 0, "hidden_info_kept_turn": 0}
+    engine = make_engine(url)
+    store = Store(engine, FACTORIES, cache_size=0)
+    shown: list[tuple[bytes, int]] = []  # pages that rightly showed a hand, and whose
+
+    def now() -> Any:  # noqa: ANN401 - the card edition's GameState
+        return store.state(store.game(code))
 
     def look(path: str, allowed: str | None, headers: dict[str, str] | None = None) -> None:
         status, body, _ms, resp = phone.request("GET", path, headers={
             "Accept": "text/html", **(headers or {})})
         out["hidden_info_pages"] += 1
-        hands = re.findall(rb'data-hand="([^"]*)"', body)
-        cached = resp is None or "no-store" not in (resp.getheader("Cache-Control") or "")
-        if (hands and cached) or any(h.decode() != allowed for h in hands):
+        cache_control = resp.getheader("Cache-Control") if resp is not None else None
+        if page_leaks(body, cache_control, allowed):
             out["hidden_info_leaks"] += 1
             out["leaks"].append(f"{status} {path}")
+        elif allowed is not None and HAND_RE.search(body):
+            shown.append((body, now().active))
 
-    for _turn in range(turns):
-        info = _json(phone.request("GET", f"/c/{code}/poll")[1])
-        seat = info.get("active")
-        if info.get("status") == "over" or seat is None:
-            break
-        phone.request("POST", f"/c/{code}/reveal", {"csrf_token": phone.token,
-                                                    "seat": str(seat)})
-        _s, page, _ms, _r = phone.request("GET", f"/c/{code}?pick=1,2",  # two harbour cards
-                                          headers={"Accept": "text/html"})
-        mine = re.search(rb'data-hand="([^"]*)"', page)
-        takes = re.findall(rb'name="action" value="([^"]+ take [^"]+)"', page)
-        seq = re.search(rb'data-seq="(\d+)"', page)
-        if not mine or not takes or not seq:
-            break
-        look(f"/c/{code}", mine.group(1).decode())  # the hand shows to its own turn only
-        take = takes[0]
-        phone.request("POST", f"/c/{code}/act", {"csrf_token": phone.token,
-                                                 "seq": seq.group(1).decode(),
-                                                 "action": html.unescape(take.decode())})
-        # the phone is passed on: nobody's hand may show until the next person asks for it
-        for path, headers in ((f"/c/{code}", None),
-                              (f"/c/{code}", {"HX-Request": "true",
-                                              "HX-History-Restore-Request": "true"}),
-                              (f"/c/{code}/poll?seq=0", {"HX-Request": "true"}),
-                              (f"/c/{code}/log", None), (f"/c/{code}/hint", None),
-                              (f"/c/{code}?pick=1,2", None)):
-            look(path, None, headers)
+    revealed: tuple[int, int] | None = None
+    try:
+        for _step in range(turns * 4):
+            state = now()
+            if state.is_over() or state.turn >= turns:
+                break
+            seat, seq = state.active, store.game(code).seq
+            if revealed != (seat, state.turn):  # the phone is handed on: the next one asks
+                phone.request("POST", f"/c/{code}/reveal", {"csrf_token": phone.token,
+                                                            "seat": str(seat)})
+                revealed = (seat, state.turn)
+            else:
+                out["hidden_info_kept_turn"] += 1  # the rules kept the turn with them
+            look(f"/c/{code}", rightful_hand(state, revealed))
+            _s, page, _ms, _r = phone.request("GET", f"/c/{code}?pick=1,2",  # two harbour
+                                              headers={"Accept": "text/html"})  # cards
+            takes = re.findall(rb'name="action" value="([^"]+ take [^"]+)"', page)
+            mine = [str(a) for a in state.legal_actions() if a.player == seat]
+            action = html.unescape(takes[0].decode()) if takes else (mine or [""])[0]
+            status, _b, _ms, _r = phone.request("POST", f"/c/{code}/act", {
+                "csrf_token": phone.token, "seq": str(seq), "action": action})
+            if store.game(code).seq == seq:
+                break  # refused: the game did not move
+            out["hidden_info_actions"] += 1
+            allowed = rightful_hand(now(), revealed)  # still theirs, or nobody's
+            for path, headers in ((f"/c/{code}", None),
+                                  (f"/c/{code}", {"HX-Request": "true",
+                                                  "HX-History-Restore-Request": "true"}),
+                                  (f"/c/{code}/poll?seq=0", {"HX-Request": "true"}),
+                                  (f"/c/{code}/log", None), (f"/c/{code}/hint", None),
+                                  (f"/c/{code}?pick=1,2", None)):
+                look(path, allowed, headers)
+        # the check itself: a page that rightly showed one person's hand, judged as what the
+        # other person may see, must count (the previous player's hand on the next one's turn)
+        if shown:
+            body, owner = shown[-1]
+            other = hand_text(now(), 1 - owner)
+            out["hidden_info_check_caught"] = (page_leaks(body, "no-store", other)
+                                               and page_leaks(body, "max-age=60", None))
+        else:
+            out["hidden_info_check_caught"] = False  # nothing shown: the run proves nothing
+    finally:
+        engine.dispose()
     out["leaks"] = out["leaks"][:5]
     return out
 
@@ -541,7 +637,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
         app = AppServer(sqlite, folder / "forged.log").start()
         try:
             bad = forged(sqlite, app.port, QUICK_FORGED if quick else 1000)
-            secrets_kept = hidden_info(app.port, turns=4 if quick else 12)
+            secrets_kept = hidden_info(app.port, sqlite, turns=4 if quick else 12)
         finally:
             app.stop()
         parts = [kill]
@@ -593,8 +689,13 @@ def measure(quick: bool = False) -> dict[str, Any]:
         "forged_requests": bad["forged_requests"],
         "forged_unreadable": bad["unreadable"],
         "slowest_refusal_ms": bad["slowest_refusal_ms"],
+        "slowest_refusal": bad.get("slowest_refusal"),
+        "slowest_refusals": bad.get("slowest_refusals", []),
+        "refusal_p50_ms": bad.get("refusal_p50_ms"),
         "hidden_info_leaks": secrets_kept["hidden_info_leaks"],
         "hidden_info_pages": secrets_kept["hidden_info_pages"],
+        "hidden_info_kept_turn": secrets_kept.get("hidden_info_kept_turn", 0),
+        "hidden_info_check_caught": secrets_kept.get("hidden_info_check_caught", False),
         "races": race["races"] + dup["races"],
         "races_won_once": race["races_won_once"] + dup["races_won_once"],
         "kill9": {k: kill[k] for k in ("acknowledged", "acknowledged_after_fault", "lost",
@@ -603,4 +704,5 @@ def measure(quick: bool = False) -> dict[str, Any]:
     return out
 
 
-__all__ = ["durability", "fingerprint", "forged", "judge", "measure", "races"]
+__all__ = ["durability", "fingerprint", "forged", "hidden_info", "judge", "measure",
+           "page_leaks", "races", "rightful_hand"]

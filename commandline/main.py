@@ -73,8 +73,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 1 if result.get("invariant_violations") else 0
 
 
-# Benchmarks that start servers: run only when asked for (`bench --web`, or by name in --only).
+# Benchmarks run only when asked for (`bench --web`, ..., or by name in --only): those that
+# start servers, and the bots' strength runs (minutes). A plain `bench` stays under a minute.
 SERVER_BENCHMARKS = ("web", "solo", "reliability")
+ASKED_FOR_BENCHMARKS = (*SERVER_BENCHMARKS, "strength")
+# How long `bench --strength` takes (benchmarks/strength.py), measured on the 2-core machine.
+STRENGTH_HELP = ("the bots' strength: 200 solitaire challenges for each of the 4 bot levels "
+                 "and the expert's move times over 6 games per edition (about 10 minutes on "
+                 "a 2-core machine; with --quick about 1 minute)")
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -89,10 +95,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         only = [*only, "solo"]
     if args.reliability:
         only = [*only, "reliability"]
+    if args.strength:
+        only = [*only, "strength"]
     for info in pkgutil.iter_modules(benchmarks.__path__):
         if only and info.name not in only:
             continue
-        if not only and info.name in SERVER_BENCHMARKS:
+        if not only and info.name in ASKED_FOR_BENCHMARKS:
             continue
         module = importlib.import_module(f"benchmarks.{info.name}")
         measure = getattr(module, "measure", None)
@@ -174,7 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)
 
-    bench = sub.add_parser("bench", help="speed benchmarks (medians)")
+    bench = sub.add_parser("bench", help="speed benchmarks (medians): engines, placements, "
+                                         "pads and their preview, the strong bots (under a "
+                                         "minute); the options add longer runs")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--quick", action="store_true", help="short runs, for smoke tests")
     bench.add_argument("--only", default="", help="comma-separated benchmark modules")
@@ -187,6 +197,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--reliability", action="store_true",
                        help="load, kill -9, a database restart, races between two servers and "
                             "forged requests on real servers (not run by default)")
+    bench.add_argument("--strength", action="store_true",
+                       help=STRENGTH_HELP + " (not run by default)")
     bench.set_defaults(func=cmd_bench)
 
     sol = sub.add_parser("solitaire", help="the solitaire challenge (RULES 4)")

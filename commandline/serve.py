@@ -23,9 +23,13 @@ class _Server(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self) -> Any:
+        """The app of one worker, its start-up objects set aside from the garbage collector."""
         from webapp import create_app
+        from webapp.startup import settle_startup_objects
 
-        return create_app(self.settings)
+        app = create_app(self.settings)
+        settle_startup_objects()
+        return app
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

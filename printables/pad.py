@@ -41,8 +41,9 @@ def title_of(kind: str, two_player: bool, _: Translate = ENGLISH) -> str:
 
 
 def render_pad(kind: str, pages: int, paper: str, ink_saver: bool = False,
-               two_player: bool = False, lang: str = "en") -> bytes:
-    """The pad as PDF bytes: `pages` identical sheets of `kind` on `paper`, in `lang`."""
+               two_player: bool = False, lang: str = "en", first: int | None = None) -> bytes:
+    """The pad as PDF bytes: `pages` identical sheets of `kind` on `paper`, in `lang`; with
+    `first`, only its first sheets (each still says "sheet n of `pages`": a preview)."""
     key = check_options(kind, pages, paper)
     _ = translator(check_lang(lang))
     size = PAPERS[key]
@@ -60,7 +61,7 @@ def render_pad(kind: str, pages: int, paper: str, ink_saver: bool = False,
     else:
         facade_sheet.draw(c, key, ink, two_player, _)
     c.endForm()
-    for n in range(1, pages + 1):
+    for n in range(1, min(pages, first or pages) + 1):
         c.doForm("sheet")
         c.setFillColor(GREY)
         c.setFont(FONT, 6.5)

@@ -44,6 +44,45 @@ def test_bench_reports_rollwrite_figures(capsys):
     assert data["rw_games_per_s"] > 0
 
 
+def test_plain_bench_runs_the_everyday_figures_and_the_options_add_the_long_runs(
+        monkeypatch, capsys):
+    """Issue 26: `bench` alone measures engines, placements, pads, the preview and the strong
+    bots; the strength runs (minutes) only with --strength, whose help says how long."""
+    import types
+
+    import commandline.main as cli
+
+    ran: list[str] = []
+    real = cli.importlib.import_module
+
+    def stand_in(name: str) -> types.SimpleNamespace:
+        """The benchmark module, its measure only noting that it ran."""
+        has_measure = hasattr(real(name), "measure")
+        return types.SimpleNamespace(**({"measure": lambda quick=False: ran.append(
+            name.rsplit(".", 1)[1]) or {}} if has_measure else {}))
+
+    monkeypatch.setattr(cli.importlib, "import_module", stand_in)
+    assert main(["bench", "--json"]) == 0
+    assert sorted(ran) == ["bots", "card", "pdf", "preview", "rollwrite"]
+    ran.clear()
+    assert main(["bench", "--json", "--strength"]) == 0
+    assert ran == ["strength"]
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["bench", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "--strength" in help_text and "minutes" in help_text.split("--strength", 1)[1]
+
+
+def test_bench_preview_gives_first_and_cached_times(capsys):
+    """Issue 26: the preview's first drawing and its cached answer, timed (not judged)."""
+    assert main(["bench", "--json", "--quick", "--only", "preview"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert 0 < data["preview_cached_p95_ms"] and 0 < data["preview_first_draw_p95_ms"]
+    assert data["preview_first_draw_cpu_p95_ms"] > data["preview_cached_cpu_p95_ms"]
+    assert data["preview_option_sets"] == 12
+
+
 @pytest.mark.slow
 def test_bench_solo_plays_a_game_against_three_bots_on_the_real_server(capsys):
     """Issue 11: `bench --solo` starts the server, plays a whole solo game against three
@@ -82,6 +121,7 @@ def test_bench_reliability_quick_prints_the_promised_keys(
     # game shows or lets a cache keep another player's hand
     assert 0 < data["slowest_refusal_ms"] < 10_000, data["slowest_refusal_ms"]
     assert data["hidden_info_pages"] >= 20 and data["hidden_info_leaks"] == 0, data
+    assert data["hidden_info_check_caught"] is True  # issue 26: the check counts a real leak
     # every request is counted: the moves, the forged ones and each race's copies at least
     assert data["requests"] > data["acknowledged"] + data["forged_requests"] + 2 * data["races"]
     if os.environ.get("CI") == "true":

@@ -49,6 +49,7 @@ def _secret_key(app: Flask) -> str:
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """A configured app: settings from defaults, the environment, then `config`."""
     from webapp import reviews
+    from webapp.bodies import init_bodies
     from webapp.db import create_schema, database_url, make_engine
     from webapp.engines import FACTORIES
     from webapp.i18n import init_babel
@@ -99,6 +100,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     limiter.init_app(app)
     init_babel(app)
     init_request_log(app)
+    init_bodies(app)
 
     from webapp import errors, views
 

@@ -16,6 +16,13 @@ from markupsafe import Markup, escape
 LINE_STYLES = (("#0b5d8c", ""), ("#c0392b", "6 4"), ("#1e7a3c", "2 4"), ("#8a45b5", "10 4 2 4"))
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 34, 12, 12, 30
+# The tick labels' size (static/app.css, `.points-chart .tick`: 11px, in the viewBox's units,
+# so labels and spaces scale together whatever the chart's width on screen) and the width a
+# digit takes at most: 0.6 em (the system fonts' digits measure 0.55 to 0.57 em).
+TICK_FONT = 11.0
+DIGIT_EM = 0.6
+TICK_GAP = 4.0  # the least space between two turn labels
+NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100)
 
 
 @dataclass
@@ -78,6 +85,37 @@ def points_by_turn(rows: Iterable[Any], seats: int) -> PointsByTurn:
     return PointsByTurn(turns, points)
 
 
+def label_width(text: str) -> float:
+    """The width a tick label of digits takes at most, in the viewBox's units."""
+    return len(text) * DIGIT_EM * TICK_FONT
+
+
+def turn_ticks(turns: Sequence[int], span: float) -> list[int]:
+    """Which turns get a label under the chart (their indices), for `span` units between the
+    first and the last: every `step`-th turn for the smallest round step whose labels do not
+    touch, the first and the last turn always, and a regular one dropped when it would
+    touch the last (a 26-turn game: 1, 5, 10, 15, 20, 26, not ... 25 and 26 side by side)."""
+    n = len(turns)
+    if n <= 1:
+        return list(range(n))
+    pitch = span / (n - 1)  # units from one turn to the next
+    widest = max(label_width(str(t)) for t in turns)
+    step = next((s for s in NICE_STEPS if s * pitch >= widest + TICK_GAP), NICE_STEPS[-1])
+
+    def clear(i: int, j: int) -> bool:
+        """Labels i and j (i < j) leave TICK_GAP between them."""
+        half = (label_width(str(turns[i])) + label_width(str(turns[j]))) / 2
+        return (j - i) * pitch >= half + TICK_GAP
+
+    picked = [0]
+    for i in range(1, n - 1):
+        if turns[i] % step == 0 and clear(picked[-1], i):
+            picked.append(i)
+    while len(picked) > 1 and not clear(picked[-1], n - 1):
+        picked.pop()  # the last turn's label wins over a regular one beside it
+    return [*picked, n - 1]
+
+
 def _axis_max(top: int) -> int:
     step = 2 if top <= 12 else 5
     return max(step, -(-top // step) * step)
@@ -108,11 +146,9 @@ def chart_svg(data: PointsByTurn, names: Sequence[str], title: str, desc: str,
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" '
                      f'y2="{y(v):.1f}"/><text class="tick" x="{LEFT - 6}" y="{y(v) + 4:.1f}" '
                      f'text-anchor="end">{v}</text>')
-    every = max(1, -(-n // 8))
-    for i, t in enumerate(data.turns):
-        if i % every == 0 or i == n - 1:
-            parts.append(f'<text class="tick" x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 16}" '
-                         f'text-anchor="middle">{t}</text>')
+    for i in turn_ticks(data.turns, inner_w):
+        parts.append(f'<text class="tick" x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 16}" '
+                     f'text-anchor="middle">{data.turns[i]}</text>')
     parts.append(f'<text class="axis" x="{LEFT + inner_w / 2:.1f}" y="{HEIGHT - 2}" '
                  f'text-anchor="middle">{escape(turn_word)}</text>')
     parts.append(f'<text class="axis" x="10" y="{TOP + inner_h / 2:.1f}" text-anchor="middle" '

@@ -9,7 +9,6 @@ import re
 import struct
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -276,6 +275,26 @@ def test_preview_is_a_small_png_of_the_first_page(client, paper):
     assert "max-age" in resp.headers["Cache-Control"]
 
 
+def test_preview_for_sharper_screens_is_twice_the_size(client):
+    """The page offers `scale=2` in srcset: phones have 2-3 device pixels per CSS pixel."""
+    html = client.get("/print/?kind=facade-sheet").get_data(as_text=True)
+    srcset = re.search(r'srcset="([^"]+) 2x"', html).group(1).replace("&amp;", "&")
+    assert "scale=2" in srcset and "kind=facade-sheet" in srcset
+    one = client.get("/print/preview.png?kind=facade-sheet")
+    two = client.get(srcset)
+    assert two.status_code == 200 and two.mimetype == "image/png"
+    w, h = pads.preview_size("a4")
+    assert _png_size(two.data) == (2 * w, 2 * h) == pads.preview_size("a4", 2)
+    assert two.headers["ETag"] != one.headers["ETag"]
+
+
+@pytest.mark.parametrize("scale", ["3", "0", "x", "1.5", "²", "9" * 400])
+def test_preview_of_another_scale_is_a_400_with_the_reason(client, scale):
+    resp = client.get(f"/print/preview.png?scale={scale}")
+    assert resp.status_code == 400 and "two sizes, 1 and 2" in resp.get_data(as_text=True)
+    assert "ETag" not in resp.headers
+
+
 def test_preview_width_and_height_are_written_in_the_page(client):
     html = client.get("/print/?paper=letter").get_data(as_text=True)
     w, h = pads.preview_size("letter")
@@ -299,48 +318,74 @@ def test_preview_is_drawn_from_the_pdf_of_the_same_options(client):
 def test_preview_is_kept_for_the_same_options(client, monkeypatch):
     client.get("/print/preview.png?kind=player-sheet&pages=2")
     calls = []
-    monkeypatch.setattr(pads.subprocess, "run", lambda *a, **k: calls.append(a))
+    draw = pads.draw_first_page
+    monkeypatch.setattr(pads, "draw_first_page",
+                        lambda pdf, dpi: calls.append(pdf) or draw(pdf, dpi))
     again = client.get("/print/preview.png?kind=player-sheet&pages=2&paper=a4")
     assert again.status_code == 200 and _png_size(again.data) and calls == []
+    other = client.get("/print/preview.png?kind=player-sheet&pages=3")
+    assert other.status_code == 200 and len(calls) == 1  # other options: drawn afresh
 
 
-def test_preview_leaves_no_temporary_files(client, tmp_path, monkeypatch):
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
-    assert client.get("/print/preview.png?kind=facade-sheet&two_player=1").status_code == 200
-    assert list(scratch.iterdir()) == []
+def test_preview_is_drawn_in_the_process_without_any_program(client, monkeypatch):
+    """PDFium in the pypdfium2 wheel draws it: no program is started (issue 26)."""
+    def no_programs(*args, **kwargs):
+        raise AssertionError(f"a program was started: {args}")
+    monkeypatch.setattr(subprocess, "Popen", no_programs)
+    monkeypatch.setenv("PATH", "")
+    resp = client.get("/print/preview.png?kind=facade-sheet&pages=7&paper=letter")
+    assert resp.status_code == 200 and _png_size(resp.data) == pads.preview_size("letter")
 
 
-def test_preview_that_takes_too_long_is_a_503_and_cleaned_up(client, tmp_path, monkeypatch):
-    slow = tmp_path / "slow-pdftoppm"
-    slow.write_text("#!/bin/sh\nsleep 30\n")
-    slow.chmod(0o755)
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
-    monkeypatch.setattr(pads, "PDFTOPPM", str(slow))
-    monkeypatch.setattr(pads, "PREVIEW_TIMEOUT", 0.5)
-    resp = client.get("/print/preview.png?kind=player-sheet")
-    assert resp.status_code == 503
-    assert "The PDF download works all the same." in resp.get_data(as_text=True)
-    assert list(scratch.iterdir()) == []
-    monkeypatch.setattr(pads, "PDFTOPPM", "pdftoppm")  # a failure is not kept in the cache
-    assert client.get("/print/preview.png?kind=player-sheet").status_code == 200
+def test_preview_of_a_long_pad_is_its_first_page(client):
+    """Only the first sheet is made for the preview; it is the full pad's first page, which
+    says "sheet 1 of 500"."""
+    options = pads.PadOptions("player-sheet", MAX_PAGES, "a4", False, True, "fr")
+    first = render_pad(*options, first=1)
+    assert len(PdfReader(io.BytesIO(first)).pages) == 1
+    assert f"1 sur {MAX_PAGES}" in PdfReader(io.BytesIO(first)).pages[0].extract_text()
+    assert pads.preview_png(options) == pads.draw_first_page(render_pad(*options))
 
 
-def test_preview_without_pdftoppm_is_a_503_with_a_reason(client, monkeypatch):
-    monkeypatch.setattr(pads, "PDFTOPPM", "no-such-pdftoppm-here")
-    resp = client.get("/print/preview.png")
-    assert resp.status_code == 503 and "cannot be drawn" in resp.get_data(as_text=True)
+def test_preview_has_a_strong_etag_and_is_kept_a_year(client):
+    url = "/print/preview.png?kind=facade-sheet&pages=4&ink_saver=1"
+    resp = client.get(url)
+    etag = resp.headers["ETag"]
+    assert re.fullmatch(r'"[0-9a-f]{32}"', etag)  # strong: no W/
+    assert resp.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert client.get(url).headers["ETag"] == etag  # the same options, the same tag
+    for other in ("kind=facade-sheet&pages=5&ink_saver=1", "kind=facade-sheet&pages=4",
+                  "kind=facade-sheet&pages=4&ink_saver=1&pad_lang=de",
+                  "kind=facade-sheet&pages=4&ink_saver=1&paper=letter"):
+        assert client.get("/print/preview.png?" + other).headers["ETag"] != etag
 
 
-def test_preview_that_fails_is_a_503(client, tmp_path, monkeypatch):
-    broken = tmp_path / "broken-pdftoppm"
-    broken.write_text("#!/bin/sh\necho 'Syntax Error' >&2\nexit 1\n")
-    broken.chmod(0o755)
-    monkeypatch.setattr(pads, "PDFTOPPM", str(broken))
-    assert client.get("/print/preview.png").status_code == 503
+def test_preview_answers_304_to_the_tag_it_gave_without_drawing(client, monkeypatch):
+    url = "/print/preview.png?kind=player-sheet&two_player=1"
+    etag = client.get(url).headers["ETag"]
+    pads.preview_png.cache_clear()
+    monkeypatch.setattr(pads, "draw_first_page", lambda *a: pytest.fail("drawn for a 304"))
+    resp = client.get(url, headers={"If-None-Match": etag})
+    assert resp.status_code == 304 and resp.data == b""
+    assert resp.headers["ETag"] == etag and "immutable" in resp.headers["Cache-Control"]
+    monkeypatch.undo()
+    stale = client.get(url, headers={"If-None-Match": '"0123456789abcdef0123456789abcdef"'})
+    assert stale.status_code == 200 and _png_size(stale.data)
+
+
+def test_preview_tag_changes_with_the_code(client, monkeypatch):
+    """A release that draws pads differently gives the same options a new tag."""
+    url = "/print/preview.png?kind=player-sheet"
+    etag = client.get(url).headers["ETag"]
+    monkeypatch.setattr(pads, "code_version", lambda: "another-release")
+    assert client.get(url).headers["ETag"] != etag
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_refused_preview_is_not_kept(client):
+    resp = client.get("/print/preview.png?pages=0")
+    assert resp.status_code == 400 and "ETag" not in resp.headers
+    assert "immutable" not in resp.headers.get("Cache-Control", "")
 
 
 @pytest.mark.parametrize(("query", "message"), BAD)

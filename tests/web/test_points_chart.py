@@ -5,11 +5,14 @@ on the server with a title and a description, and the same numbers in a table.""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from bots.levels import make_bot
-from webapp import botplay
-from webapp.points_chart import points_by_turn
+from webapp import botplay, points_chart
+from webapp.points_chart import PointsByTurn, points_by_turn
 
 from .conftest import Phone
 from .test_card_routes import new_game
@@ -77,3 +80,34 @@ def test_the_card_end_screen_draws_the_points(app, phone: Phone):
     assert state.is_over()
     html = phone.get(f"/c/{code}").get_data(as_text=True)
     _check_end_page(html, ["Ann", "Greta"], list(state.scores()))
+
+
+def _tick_font_px() -> float:
+    """The turn labels' font size as static/app.css gives it (in the viewBox's units)."""
+    css = (Path(__file__).resolve().parents[2] / "static" / "app.css").read_text()
+    rule = re.search(r"\.points-chart \.tick[^{]*\{([^}]*)\}", css).group(1)
+    return float(re.search(r"font-size:\s*([\d.]+)px", rule).group(1))
+
+
+@pytest.mark.parametrize("turns", range(1, 61))
+def test_turn_labels_never_overlap(turns):
+    """Issue 26: "2526" under a 26-turn game. Every label's box (its width estimated from the
+    CSS font size and its digits, 0.6 em each: wider than any system font's digits) keeps
+    2 units from the next, stays inside the chart, and the first and last turn are named.
+    The chart is drawn in viewBox units, so at 390 px (a 358 px wide chart: a scale of
+    0.99) labels and spaces shrink alike; the check holds at any width."""
+    font = _tick_font_px()
+    assert font == points_chart.TICK_FONT
+    data = PointsByTurn(list(range(1, turns + 1)), [list(range(turns)), [0] * turns])
+    svg = points_chart.chart_svg(data, ["A", "B"], "t", "d", "Turn", "Points")
+    y = points_chart.HEIGHT - points_chart.BOTTOM + 16
+    labels = [(float(x), text) for x, text in re.findall(
+        rf'<text class="tick" x="([\d.]+)" y="{y}" text-anchor="middle">(\d+)</text>', svg)]
+    assert labels[0][1] == "1" and labels[-1][1] == str(turns)
+    assert len(labels) >= min(turns, 6)
+    boxes = [(x - len(t) * 0.6 * font / 2, x + len(t) * 0.6 * font / 2) for x, t in labels]
+    assert boxes[0][0] >= 0 and boxes[-1][1] <= points_chart.WIDTH
+    for (_l1, right), (left, _r2) in zip(boxes, boxes[1:]):
+        assert left - right >= 2, (turns, labels)
+    numbers = [int(t) for _x, t in labels]
+    assert numbers == sorted(set(numbers))  # in order, none twice

@@ -1,22 +1,26 @@
 """Print pads: a GET form with every option of `copenhagen print`, the very same PDF as a
-download, and a small PNG preview of its first page drawn by pdftoppm."""
+download, and a small PNG preview of its first page drawn by PDFium (the pypdfium2 wheel
+carries it: no system program is needed), cached per set of options."""
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import io
 import math
-import shutil
-import subprocess
-import tempfile
+import threading
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+import pypdfium2
+import reportlab
 from flask import Blueprint, Response, g, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+import printables
 from printables.cli import add_arguments
 from printables.pad import KINDS, MAX_PAGES, render_pad
 from printables.style import PAPERS
@@ -26,10 +30,15 @@ from webapp.inputs import number
 
 bp = Blueprint("pads", __name__, url_prefix="/print")
 
-PDFTOPPM = "pdftoppm"  # the poppler tool that draws the preview (scripts/system-packages.sh)
 PREVIEW_DPI = 40  # an A4 page becomes 331 x 468 pixels
-PREVIEW_TIMEOUT = 20.0  # seconds pdftoppm may take for one page
-PREVIEW_MAX_AGE = 3600  # the same options always give the same picture
+# `scale=2` draws it at 80 dpi for screens of 2 or more device pixels per CSS pixel (the page
+# offers it in srcset): the 40 dpi picture shown 260 px wide on such a phone was blurred.
+SCALES = {"1": 1, "2": 2}
+# The same options (and the same code) always give the same picture, and its URL holds every
+# option: a browser may keep it for a year, and asks again with If-None-Match after that.
+PREVIEW_CACHE_CONTROL = "public, max-age=31536000, immutable"
+PREVIEW_CACHED = 64  # pictures kept in each server process (about 30 kB each)
+PDFIUM_LOCK = threading.Lock()  # PDFium is not thread-safe: one drawing at a time per process
 ON = frozenset({"1", "on", "true", "yes"})  # what a ticked checkbox (or a hand-made URL) sends
 OFF = frozenset({"", "0", "off", "false", "no"})
 SHOWN = 24  # how much of a bad value a message repeats
@@ -78,10 +87,6 @@ class PadOptions(NamedTuple):
         parts += ["ink-saver"] * self.ink_saver + ["2-players"] * self.two_player
         parts += [self.lang] * (self.lang != CLI.lang)
         return "-".join(parts) + ".pdf"
-
-
-class PreviewUnavailable(RuntimeError):
-    """pdftoppm is missing, failed or took too long."""
 
 
 def _shown(value: str) -> str:
@@ -147,23 +152,50 @@ def pad_pdf(options: PadOptions) -> bytes:
     return render_pad(*options)
 
 
-@lru_cache(maxsize=64)
-def preview_png(options: PadOptions) -> bytes:
-    """The first page of the pad's PDF as a small PNG, drawn by pdftoppm in a temporary folder
-    that is removed afterwards; PreviewUnavailable when that cannot be done."""
-    tool = shutil.which(PDFTOPPM)
-    if tool is None:
-        raise PreviewUnavailable(f"{PDFTOPPM} is not installed")
-    with tempfile.TemporaryDirectory(prefix="copenhagen-preview-") as folder:
-        pdf, out = Path(folder) / "pad.pdf", Path(folder) / "page"
-        pdf.write_bytes(pad_pdf(options))
+def draw_first_page(pdf: bytes, dpi: int = PREVIEW_DPI) -> bytes:
+    """The first page of a PDF as a PNG of `dpi` dots per inch, drawn by PDFium in this
+    process (white paper; the size is the page's in points times dpi / 72, rounded up)."""
+    with PDFIUM_LOCK:
+        doc = pypdfium2.PdfDocument(pdf)
         try:
-            subprocess.run([tool, "-png", "-r", str(PREVIEW_DPI), "-f", "1", "-l", "1",
-                            "-singlefile", str(pdf), str(out)],
-                           check=True, capture_output=True, timeout=PREVIEW_TIMEOUT)
-            return out.with_suffix(".png").read_bytes()
-        except (OSError, subprocess.SubprocessError) as err:
-            raise PreviewUnavailable(str(err)) from err
+            page = doc[0]
+            try:
+                bitmap = page.render(scale=dpi / 72, fill_color=(255, 255, 255, 255))
+                image = bitmap.to_pil().convert("RGB")  # a copy: PDFium's memory is let go
+                bitmap.close()
+            finally:
+                page.close()
+        finally:
+            doc.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()
+
+
+@lru_cache(maxsize=PREVIEW_CACHED)
+def preview_png(options: PadOptions, scale: int = 1) -> bytes:
+    """The first page of the pad's PDF as a small PNG (kept: a repeat costs a look-up). Only
+    that page is made, so a 500-sheet pad costs no more than one sheet."""
+    return draw_first_page(render_pad(*options, first=1), PREVIEW_DPI * scale)
+
+
+@lru_cache(maxsize=1)
+def code_version() -> str:
+    """A digest of everything that draws the preview: the printables' sources, this module,
+    the resolution, and the versions of ReportLab and PDFium. A new release that changes the
+    picture changes it."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(printables.__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest.update(Path(__file__).read_bytes())
+    digest.update(f"{PREVIEW_DPI} {reportlab.Version} {pypdfium2.version.PDFIUM_INFO}".encode())
+    return digest.hexdigest()[:16]
+
+
+def preview_etag(options: PadOptions, scale: int = 1) -> str:
+    """The preview's strong ETag: its options, scale and the code version decide the picture."""
+    key = repr((tuple(options), scale, code_version())).encode()
+    return hashlib.sha256(key).hexdigest()[:32]
 
 
 def _choices() -> dict[str, list[tuple[str, str, str]]]:
@@ -182,10 +214,11 @@ def _choices() -> dict[str, list[tuple[str, str, str]]]:
     }
 
 
-def preview_size(paper: str) -> tuple[int, int]:
-    """The preview's width and height in pixels, as pdftoppm rounds them."""
+def preview_size(paper: str, scale: int = 1) -> tuple[int, int]:
+    """The preview's width and height in pixels, as PDFium rounds them (up)."""
     width, height = PAPERS[paper]
-    return math.ceil(width * PREVIEW_DPI / 72), math.ceil(height * PREVIEW_DPI / 72)
+    dpi = PREVIEW_DPI * scale
+    return math.ceil(width * dpi / 72), math.ceil(height * dpi / 72)
 
 
 def _form(options: PadOptions, errors: dict[str, str], status: int) -> tuple[str, int]:
@@ -221,18 +254,22 @@ def download() -> Response | tuple[str, int]:
 
 @bp.get("/preview.png")
 def preview() -> Response | tuple[str, int]:
-    """A small PNG of the PDF's first page; 400 for bad options, 503 when it cannot be drawn."""
+    """A small PNG of the PDF's first page (400 for bad options); 304 when the browser holds
+    the same picture already (If-None-Match), without drawing anything."""
     options, errors = parse(request.args)
-    back = url_for("pads.index", **options.query())
-    if errors:
+    text = request.args.get("scale", "1").strip()
+    scale = SCALES.get(text)
+    if scale is None:
+        errors["scale"] = _("The preview comes in two sizes, 1 and 2; “%(value)s” is neither.",
+                            value=_shown(text))
+    if errors or scale is None:
+        back = url_for("pads.index", **options.query())
         return page(400, _("No preview for these options"), " ".join(errors.values()), back)
-    try:
-        png = preview_png(options)
-    except PreviewUnavailable:
-        return page(503, _("No preview just now"),
-                    _("The preview picture cannot be drawn on this server just now. The PDF "
-                      "download works all the same."), back)
-    return Response(png, mimetype="image/png", headers={
-        "Cache-Control": f"public, max-age={PREVIEW_MAX_AGE}",
-        "X-Content-Type-Options": "nosniff",
-    })
+    etag = preview_etag(options, scale)
+    headers = {"Cache-Control": PREVIEW_CACHE_CONTROL, "X-Content-Type-Options": "nosniff"}
+    if request.if_none_match.contains(etag):
+        response = Response(status=304, headers=headers)
+    else:
+        response = Response(preview_png(options, scale), mimetype="image/png", headers=headers)
+    response.set_etag(etag)
+    return response
