@@ -53,6 +53,8 @@ class AppServer:
             **self.env,
         }
         out = open(self.log, "ab")  # noqa: SIM115 - the child keeps it; closed by the OS
+        subprocess.run([sys.executable, "-m", "commandline.main", "migrate"], env=env, stdout=out,
+                       stderr=subprocess.STDOUT, cwd=ROOT, check=True)  # serve would refuse
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "commandline.main", "serve", "--host", "127.0.0.1",
              "--port", str(self.port), "--workers", str(self.workers)],

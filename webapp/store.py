@@ -11,6 +11,7 @@ older version of the algorithm is taken over by a compare-and-set on the claim's
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 import threading
@@ -61,12 +62,13 @@ class Game:
     kind: str
     edition: str
     config: dict[str, Any]
-    host_token: str
+    host_token: str  # its hash (token_hash): the token itself is only in the host's cookie
     seq: int
     status: str
     parent_id: int | None
     next_code: str | None
     owner: str | None = None
+    host_key: str | None = None  # the host token itself: only on the game create_game made
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ class Seat:
 
     seat: int
     name: str | None
-    token: str | None
+    token: str | None  # its hash (token_hash), None for a free seat or a bot's
     bot: str | None
 
     @property
@@ -139,6 +141,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def token_hash(token: str) -> str:
+    """What the database keeps of a seat or host token: its SHA-256 (hex), so that a copy of
+    the database gives no seat. A token has 192 random bits: no salt or slow hash is needed."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 def normalise_code(text: str) -> str:
     """What a person typed as a code, in the stored form ('abc 23f' -> 'ABC23F')."""
     return "".join(ch for ch in text.upper() if ch.isalnum())
@@ -183,7 +191,7 @@ class Store:
                     gid = conn.execute(
                         insert(games).values(
                             code=code, kind=kind, edition=edition, config=config,
-                            host_token=host, seq=0, status="open", parent_id=parent_id,
+                            host_token=token_hash(host), seq=0, status="open", parent_id=parent_id,
                             owner=owner,
                         )
                     ).inserted_primary_key[0]
@@ -195,7 +203,7 @@ class Store:
                                  "name": (str(players[s]) if (bots or {}).get(s)
                                           and s < len(players) else None)
                                  or claimed.get(s, (None, None))[0],
-                                 "token": claimed.get(s, (None, None))[1]}
+                                 "token": _hashed(claimed.get(s, (None, None))[1])}
                                 for s in range(seat_count)
                             ],
                         )
@@ -205,7 +213,7 @@ class Store:
                         .values(next_code=code)
                     ).rowcount:
                         raise _RematchMade
-                return self.game(code)
+                return replace(self.game(code), host_key=host)
             except _RematchMade:
                 raise Conflict("rematch") from None
             except IntegrityError:
@@ -292,7 +300,7 @@ class Store:
                     seats.c.game_id == game.id, seats.c.seat == seat,
                     seats.c.token.is_(None), seats.c.bot.is_(None),
                 )
-                .values(name=name, token=token)
+                .values(name=name, token=token_hash(token))
             ).rowcount
         return token if done else None
 
@@ -311,7 +319,8 @@ class Store:
             return None
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(seats.c.seat).where(seats.c.game_id == game.id, seats.c.token == token)
+                select(seats.c.seat).where(seats.c.game_id == game.id,
+                                           seats.c.token == token_hash(token))
             ).first()
         return None if row is None else row.seat
 
@@ -495,6 +504,11 @@ class Store:
                 update(table).where(*(table.c[k] == v for k, v in key.items()),
                                     table.c.worker == token)
                 .values(**values, finished_at=utcnow())).rowcount)
+
+
+def _hashed(token: str | None) -> str | None:
+    """token_hash of a token, None for none."""
+    return None if token is None else token_hash(token)
 
 
 def _game(row: Any) -> Game:

@@ -467,7 +467,7 @@ def create() -> Response | tuple[str, int]:
         token = store.claim_seat(game, people[0], names[people[0]]) or ""
     at = botplay.play_pending(store, game)  # a bot that starts plays its turn now
     resp = redirect(url_for("card.game", code=game.code, at=at), 303)
-    give_host(resp, game.code, game.host_token)
+    give_host(resp, game.code, game.host_key)
     if token is not None:
         give_seat(resp, game.code, token)
     return resp

@@ -49,7 +49,7 @@ from webapp.errors import page
 from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.points_chart import end_chart
-from webapp.store import Conflict, Game, NotFound
+from webapp.store import Conflict, Game, NotFound, token_hash
 
 bp = Blueprint("companion", __name__, url_prefix="/t")
 
@@ -152,7 +152,7 @@ def new() -> Any:
     game = store.create_game("table", "rollwrite", config, count)
     token = store.claim_seat(game, 0, name)
     resp = redirect(url_for("companion.table", code=game.code), 303)
-    give_host(resp, game.code, game.host_token)
+    give_host(resp, game.code, game.host_key)
     if token:
         give_seat(resp, game.code, token)
     return resp
@@ -645,7 +645,8 @@ def again(code: str) -> Any:
         secret = current_app.config["SECRET_KEY"]
 
         def reserve(new: str) -> tuple[str, dict[int, tuple[str, str]]]:
-            """Every phone's seat (and the host role) under a token only it can work out."""
+            """Every phone's seat (and the host role) under a token only it can work out: an
+            HMAC of its old token's stored hash (the phone hashes the token it holds)."""
             return derived_token(secret, game.host_token, new), {
                 s.seat: (names[s.seat], derived_token(secret, s.token, new))
                 for s in seats if s.token}
@@ -675,7 +676,7 @@ def follow(code: str) -> Response:
                             at=number(request.args.get("at"))), 303)
     old_seat = seat_token(game.code)
     if old_seat and _store().seat_of(game, old_seat) is not None:
-        token = derived_token(secret, old_seat, fresh.code)
+        token = derived_token(secret, token_hash(old_seat), fresh.code)  # as `reserve` did
         if _store().seat_of(fresh, token) is not None:
             give_seat(resp, fresh.code, token)
     if _is_host(game):
