@@ -11,7 +11,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +19,12 @@ import pytest
 from flask import Flask
 from sqlalchemy.exc import OperationalError
 
+from benchmarks.databases import pg_schema, start_pg, stop_pg
 from facade.gametext import GameText
+from tests.dbs import require_postgres
 from tests.web.fake_review import fake_review
 from tests.web.test_review_page import finished_game
-from webapp import reviews
+from webapp import create_app, migrate, reviews
 from webapp.jobs import Jobs, elsewhere
 from webapp.solo import pars
 
@@ -68,11 +70,7 @@ class Blips:
 def kill_the_search_process_once_it_runs(marker: Path) -> int:
     """Wait for the job's work to start in the search process (its pid written), then
     SIGKILL that process; the pid."""
-    deadline = time.monotonic() + GUARD
-    while not marker.exists():
-        assert time.monotonic() < deadline, "the work never reached the search process"
-        time.sleep(0.02)
-    pid = int(marker.read_text())
+    pid = int(_wait_for(marker).read_text())
     assert pid != os.getpid()  # the work runs outside this interpreter
     os.kill(pid, signal.SIGKILL)
     return pid
@@ -195,3 +193,63 @@ def test_a_job_claims_when_it_starts_and_the_queue_is_bounded(app, monkeypatch):
     finally:
         release.set()
         jobs.shutdown()
+
+
+# ------------------------------------------------------------------ a real database outage
+@pytest.fixture
+def pg_app() -> Iterator[Flask]:
+    """An app on a fresh PostgreSQL schema whose jobs try again 0.5, 1, 2, 4, 8 s apart."""
+    require_postgres()
+    with pg_schema() as url:
+        migrate({"DATABASE_URL": url})
+        application = create_app({
+            "TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "outage", "JOB_FIRST_WAIT": 0.5,
+            "RATELIMIT_ENABLED": False, "REVIEW_AFTER_GAME": False,  # handed over below
+        })
+        try:
+            yield application
+        finally:
+            start_pg()  # whatever happened, the others' server runs again
+            application.extensions["jobs"].shutdown()
+            application.extensions["store"].engine.dispose()
+
+
+@pytest.mark.postgres
+@pytest.mark.exclusive  # it stops the PostgreSQL server the other tests use
+def test_a_postgres_outage_and_a_killed_search_process_cost_neither_par_nor_review(
+        pg_app, tmp_path, monkeypatch, caplog):
+    caplog.set_level(logging.WARNING)
+    marker = tmp_path / "outage.pid"
+    monkeypatch.setattr(pars, "compute",
+                        lambda seed: elsewhere(par_in_search_process, seed, str(marker)))
+    store, jobs = pg_app.extensions["store"], pg_app.extensions["jobs"]
+    game = finished_game(pg_app)
+    pars.ahead(store, jobs, SEED)  # the par first, then the review behind it in the queue
+    assert reviews.current(store, jobs, game) is None
+    pid = int(_wait_for(marker).read_text())  # the par is being computed ...
+    stop_pg()  # ... when the database stops
+    os.kill(pid, signal.SIGKILL)  # and the search process is killed
+    deadline = time.monotonic() + GUARD
+    while not any("OperationalError" in r.getMessage() for r in caplog.records):
+        assert time.monotonic() < deadline, "the job never met the outage"
+        time.sleep(0.05)
+    start_pg()
+    assert jobs.drain(GUARD), "the jobs did not end"
+    par, review = store.par(SEED, pars.LEVEL), store.review(game)
+    assert par is not None and par.status == "ready", par
+    assert review is not None and review.status == "ready", review
+    faults = [r.getMessage() for r in caplog.records if "passing fault" in r.getMessage()]
+    assert any("BrokenProcessPool" in f for f in faults), faults
+    print(f"\nPostgreSQL stopped and search process {pid} killed mid-job; the jobs' log:")
+    print("\n".join(f"  {f[:150]}" for f in faults))
+    print(f"  the par: {par.status} {par.body}; the review: {review.status}, "
+          f"{len(review.body['turns'])} turns")
+
+
+def _wait_for(path: Path) -> Path:
+    """`path`, once it exists (a guard of GUARD seconds)."""
+    deadline = time.monotonic() + GUARD
+    while not path.exists():
+        assert time.monotonic() < deadline, f"{path.name} never appeared"
+        time.sleep(0.02)
+    return path
