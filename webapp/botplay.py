@@ -60,7 +60,7 @@ def bot_seed(game: Game, seq: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def decide(game: Game, state: Any, seat: int, level: str) -> str:  # noqa: ANN401 - dice too
+def decide(game: Game, state: Any, seat: int, level: str) -> str:
     """The action line a bot of `level` plays for `seat`, decided from that seat's view; a
     roll that is due (app dice) is the engine's, as for anyone."""
     if state.is_chance() and seat == getattr(state, "active", None):

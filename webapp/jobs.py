@@ -80,7 +80,7 @@ def _searcher_pool() -> ProcessPoolExecutor:
         return _searcher
 
 
-def elsewhere(work: Callable[..., Any], *args: Any) -> Any:  # noqa: ANN401 - work's own result
+def elsewhere(work: Callable[..., Any], *args: Any) -> Any:
     """`work(*args)` (a module-level function, its arguments picklable) run in the search
     process, waited for by the calling job thread; its exceptions are raised here. A search
     process that died (killed, out of memory) is replaced for the next call."""
@@ -157,7 +157,7 @@ class Jobs:
                 return None
             holder: list[Future[Any]] = []
 
-            def run() -> Any:  # noqa: ANN401 - whatever the job gives back
+            def run() -> Any:
                 with self._lock:
                     self._started.update(holder)
                 try:

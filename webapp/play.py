@@ -58,7 +58,7 @@ def cookie_seat(store: Store, game: Game) -> int | None:
     return store.seat_of(game, seat_token(game.code))
 
 
-def seen_seq(value: Any) -> int | None:  # noqa: ANN401 - a form field of any type
+def seen_seq(value: Any) -> int | None:
     """The `seq` a form carries (the move number of the page it was sent from); None when it
     is missing or not a whole number from 0 up."""
     return number(value)

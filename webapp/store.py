@@ -125,7 +125,7 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def _derived(row: Any, body: dict[str, Any] | None) -> Derived:  # noqa: ANN401 - a row
+def _derived(row: Any, body: dict[str, Any] | None) -> Derived:
     """A row of `reviews` or `pars` with the content given."""
     return Derived(row.version, row.status, _aware(row.claimed_at),
                    None if row.finished_at is None else _aware(row.finished_at), body)
@@ -334,7 +334,7 @@ class Store:
             rows = conn.execute(query.order_by(actions.c.seq)).all()
         return [Logged(r.seq, r.seat, bool(r.by_host), r.text, r.events) for r in rows]
 
-    def state(self, game: Game) -> Any:  # noqa: ANN401 - a StoredState of game.edition
+    def state(self, game: Game) -> Any:
         """The game's state: the replay of its log (a private copy the caller may change)."""
         with self._lock:
             cached = self._cache.get(game.id)
@@ -349,7 +349,7 @@ class Store:
         self._remember(game.id, cached)
         return cached.clone()
 
-    def state_at(self, game: Game, seq: int) -> Any:  # noqa: ANN401 - as `state`
+    def state_at(self, game: Game, seq: int) -> Any:
         """The game as it stood after its first `seq` actions: a replay of that prefix of the
         log, read only (a page showing the bots' moves one at a time); ValueError when the
         log has no such position."""
@@ -468,7 +468,7 @@ class Store:
                 if row.status == "ready" else None)
         return _derived(row, body)
 
-    def _row(self, table: Table, key: dict[str, Any]) -> Any:  # noqa: ANN401 - a row
+    def _row(self, table: Table, key: dict[str, Any]) -> Any:
         with self.engine.connect() as conn:
             return conn.execute(
                 select(table).where(*(table.c[k] == v for k, v in key.items()))).first()

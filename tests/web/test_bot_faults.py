@@ -17,7 +17,7 @@ from webapp import botplay
 class Broken:
     """A bot whose every decision fails as a bug would (not a ValueError)."""
 
-    def choose(self, view: dict[str, Any], seat: int) -> Any:  # noqa: ANN401
+    def choose(self, view: dict[str, Any], seat: int) -> Any:
         raise RuntimeError("the bot broke")
 
 

@@ -59,7 +59,7 @@ class Blips:
     def __init__(self, real: Callable[..., Any], times: int) -> None:
         self.real, self.left, self.raised = real, times, 0
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:  # noqa: ANN401
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self.left:
             self.left -= 1
             self.raised += 1
