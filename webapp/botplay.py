@@ -108,7 +108,7 @@ def play_pending(store: Store, game: Game, limit: int = PLAY_LIMIT) -> int | Non
     if not levels:
         return None
     try:
-        state = store.state(game)
+        state = store.engine_state(game)
     except Exception:
         log.exception("the bots of game %s could not load it", game.code)
         return None
@@ -137,7 +137,7 @@ def play_pending(store: Store, game: Game, limit: int = PLAY_LIMIT) -> int | Non
 
 def waiting_on_bots(store: Store, game: Game, state: Any | None = None) -> bool:
     """Whether the game waits for a bot's action."""
-    st = store.state(game) if state is None else state
+    st = store.engine_state(game) if state is None else state
     return bool(pending(st, bot_levels(store, game)))
 
 

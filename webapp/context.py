@@ -11,7 +11,8 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import segno
-from flask import Response, current_app, request
+from flask import current_app, request
+from werkzeug.wrappers import Response
 
 from webapp.store import Game, Store, token_hash
 
@@ -28,7 +29,7 @@ def store() -> Store:
 def is_host(game: Game) -> bool:
     """Whether this browser holds the game's host token."""
     token = request.cookies.get(f"host_{game.code}")
-    return bool(token) and secrets.compare_digest(token_hash(token), game.host_token)
+    return token is not None and secrets.compare_digest(token_hash(token), game.host_token)
 
 
 def seat_token(code: str) -> str | None:

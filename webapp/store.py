@@ -19,16 +19,21 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Engine, Table, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
-from facade.contract import StoredState
+from facade.contract import EngineState, StoredState
 from facade.errors import IllegalAction
 from facade.events import Event
 from facade.limits import MAX_GAME_ACTIONS
 from webapp.db import actions, games, pars, reviews, seats
+
+if TYPE_CHECKING:  # the engines' types only: the store replays whatever its factories make
+    from webapp.engines import AnyState
+
+S = TypeVar("S")
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +157,7 @@ def normalise_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
-Engines = dict[str, Callable[[dict[str, Any]], StoredState]]  # edition -> factory(config)
+Engines = dict[str, Callable[[dict[str, Any]], "AnyState"]]  # edition -> factory(config)
 
 
 class Store:
@@ -162,7 +167,7 @@ class Store:
         self.engine = engine
         self.factories = factories
         self.cache_size = cache_size
-        self._cache: OrderedDict[int, StoredState] = OrderedDict()
+        self._cache: OrderedDict[int, AnyState] = OrderedDict()
         self._lock = threading.Lock()
         # called with the game after the commit of the action that ended it (the one place a
         # game becomes over); a listener must return at once (it hands work to a thread)
@@ -188,13 +193,15 @@ class Store:
             host, claimed = reserve(code) if reserve else (new_token(), {})
             try:
                 with self.engine.begin() as conn:
-                    gid = conn.execute(
+                    key = conn.execute(
                         insert(games).values(
                             code=code, kind=kind, edition=edition, config=config,
                             host_token=token_hash(host), seq=0, status="open", parent_id=parent_id,
                             owner=owner,
                         )
-                    ).inserted_primary_key[0]
+                    ).inserted_primary_key
+                    assert key is not None  # an insert of one row has its key
+                    gid = key[0]
                     if seat_count:
                         conn.execute(
                             insert(seats),
@@ -334,8 +341,9 @@ class Store:
             rows = conn.execute(query.order_by(actions.c.seq)).all()
         return [Logged(r.seq, r.seat, bool(r.by_host), r.text, r.events) for r in rows]
 
-    def state(self, game: Game) -> Any:
-        """The game's state: the replay of its log (a private copy the caller may change)."""
+    def state(self, game: Game) -> AnyState:
+        """The game's state: the replay of its log (a private copy the caller may change), of
+        its edition's own type (`state_as` and `engine_state` say which)."""
         with self._lock:
             cached = self._cache.get(game.id)
         if cached is None:
@@ -349,7 +357,25 @@ class Store:
         self._remember(game.id, cached)
         return cached.clone()
 
-    def state_at(self, game: Game, seq: int) -> Any:
+    def state_as(self, game: Game, kind: type[S], at: int | None = None) -> S:
+        """The game's state (after its first `at` actions, when given) as `kind`, its
+        edition's state type: what an edition's pages ask for. TypeError for a game of
+        another edition (a page's code names the kind of game before it gets here)."""
+        state = self.state(game) if at is None else self.state_at(game, at)
+        if not isinstance(state, kind):
+            raise TypeError(f"game {game.code} ({game.edition}) has no {kind.__name__}")
+        return state
+
+    def engine_state(self, game: Game) -> EngineState:
+        """The game's state as the engine contract (facade/contract.py) sees it: what the
+        one play pipeline and the bots work with, for either edition; TypeError for a game
+        that is not one (the dice-only table)."""
+        state = self.state(game)
+        if not isinstance(state, EngineState):
+            raise TypeError(f"game {game.code} ({game.edition}) is played by no engine")
+        return state
+
+    def state_at(self, game: Game, seq: int) -> AnyState:
         """The game as it stood after its first `seq` actions: a replay of that prefix of the
         log, read only (a page showing the bots' moves one at a time); ValueError when the
         log has no such position."""
@@ -362,7 +388,7 @@ class Store:
             raise ValueError(f"game {game.code} has no position {seq}")
         return state
 
-    def _remember(self, game_id: int, state: StoredState) -> None:
+    def _remember(self, game_id: int, state: AnyState) -> None:
         with self._lock:
             old = self._cache.get(game_id)
             if old is None or _seq(old) <= _seq(state):

@@ -42,8 +42,9 @@ def reason(state: GameState, action: A.Action) -> str:
     if isinstance(action, A.Take):
         hand = list(state.hands[p])
         for pos in (action.first, action.second, action.extra):
-            if pos is not None and state.harbour[pos] is not None:
-                hand[COLOUR_INDEX[state.harbour[pos]]] += 1
+            colour = None if pos is None else state.harbour[pos]
+            if colour is not None:
+                hand[COLOUR_INDEX[colour]] += 1
         best = max(range(len(COLOURS)), key=lambda i: hand[i])
         why = f"gathers {COLOURS[best]}: {hand[best]} cards for a {COLOURS[best]} tile"
         return why + (", and you build this turn (Both actions)" if action.both else "")

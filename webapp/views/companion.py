@@ -15,7 +15,6 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    Response,
     abort,
     current_app,
     g,
@@ -26,7 +25,9 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response  # what redirect() gives; flask's extends it
 
 from bots.hints import dice_hint as bot_hint
 from bots.stand_in import stand_in_step
@@ -159,7 +160,7 @@ def new() -> Any:
 
 
 @bp.get("/join")
-def join_code() -> Response | tuple[str, int]:
+def join_code() -> ResponseReturnValue:
     """The home page's code field: on to that game's join page (webapp/play.py)."""
     return play.join_by_code(_store(), request.args.get("code"))
 
@@ -210,7 +211,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
     """What the table page shows: the present, or (`at`) the game as it stood after `at`
     actions, a frame of the bots' moves shown one at a time, where nobody may move."""
     store = _store()
-    state = store.state(game) if at is None else store.state_at(game, at)
+    state = store.state_as(game, GameState, at)
     seats = store.seats(game)
     names = [s.name or _("Seat %(n)s", n=s.seat + 1) for s in seats]
     view = state.player_view(seat)
@@ -318,7 +319,7 @@ def _grid_context(
         cell, cell_actions = None, []
 
     def href(name: str) -> str:
-        params = {"cell": name}
+        params: dict[str, Any] = {"cell": name}
         if grid_mode == "extra":
             params["mode"] = "extra"
         return url_for("companion.table", code=game.code, **params) + "#sheet"
@@ -407,7 +408,7 @@ def api(code: str) -> Response:
     """JSON for tools and bots: the seat's view and its legal actions in the notation."""
     game = _game(code)
     seat = _seat(game)
-    state = _store().state(game)
+    state = _store().state_as(game, GameState)
     out: dict[str, Any] = {
         "seq": state.seq,
         "seat": seat,
@@ -423,7 +424,7 @@ def api(code: str) -> Response:
 def sheet(code: str, seat: int) -> Any:
     """Any player's sheet, read-only."""
     game = _game(code)
-    state = _store().state(game)
+    state = _store().state_as(game, GameState)
     if not 0 <= seat < state.players:
         abort(404)
     names = _names(game)
@@ -560,7 +561,7 @@ def hint(code: str) -> Any:
         return _refuse(game, play.Refusal(403, _("No hints here"),
                                           _("Hints are for solo games, for the player of the "
                                             "game.")))
-    state = _store().state(game)
+    state = _store().state_as(game, GameState)
     if state.is_over() or seat not in state.to_act() or state.is_chance():
         return _refuse(game, play.Refusal(409, _("Nothing to hint"),
                                           _("A hint helps when it is your move; wait for your "
@@ -596,7 +597,7 @@ def host_pass(code: str, seat: int) -> Any:
     game = _game(code)
     _require_host(game)
     store = _store()
-    state = store.state(game)
+    state = store.state_as(game, GameState)
     if not 0 <= seat < state.players:
         abort(404)
     seen = play.seen_seq(_form().get("seq"))

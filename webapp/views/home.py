@@ -7,7 +7,6 @@ from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
-    Response,
     current_app,
     redirect,
     render_template,
@@ -15,6 +14,7 @@ from flask import (
     send_from_directory,
     url_for,
 )
+from werkzeug.wrappers import Response  # what redirect() gives; flask's extends it
 
 from webapp.config import LANGUAGES
 from webapp.i18n import LANG_COOKIE

@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from flask import Blueprint, Response, g, render_template, request, url_for
 from flask_babel import get_locale
@@ -223,7 +223,8 @@ def download() -> Response | tuple[str, int]:
 def preview() -> Response | tuple[str, int]:
     """A small PNG of the PDF's first page; 400 for bad options, 503 when it cannot be drawn."""
     options, errors = parse(request.args)
-    back = url_for("pads.index", **options.query())
+    query: dict[str, Any] = options.query()
+    back = url_for("pads.index", **query)
     if errors:
         return page(400, _("No preview for these options"), " ".join(errors.values()), back)
     try:
