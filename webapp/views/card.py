@@ -29,12 +29,12 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response  # what redirect() gives; flask's extends it
 
 from boardgame import actions as A  # noqa: N812
-from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOURS, LETTER, WHITE
+from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOURS, HARBOUR_SIZE, LETTER, WHITE
 from boardgame.state import GameState as CardState
 from bots.hints import card_hint as hint
 from bots.levels import CARD_LEVELS as LEVELS
 from facade.errors import IllegalAction
-from facade.grid import bits, cell_name, parse_cell
+from facade.grid import bits, cell_name, index, parse_cell
 from webapp import botplay, play
 from webapp.botplay import LEVEL_LABELS
 from webapp.card.build import build_step, cards_words
@@ -157,7 +157,7 @@ def _board(pv: dict[str, Any], masks: list[int], seat: int) -> list[dict[str, An
         r = 8 - k
         row = []
         for c, mark in enumerate(marks):
-            i = r * 5 + c
+            i = index(c, r)
             bit = 1 << i
             colour = None
             if mark:
@@ -234,7 +234,7 @@ def _choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
         "refresh": next((str(a) for a in legal if isinstance(a, A.ArmsRefresh)), None),
         "can_pass": next((str(a) for a in legal if isinstance(a, A.Pass)), None),
         "only_pass": bool(legal) and all(isinstance(a, A.Pass) for a in legal),
-        "hand_over": state.hand_size(seat) - 7,
+        "hand_over": state.cards_over_limit(seat),
     }
     # taking cards: tap harbour cards; the next card is offered only if some take has it
     picks = [p for p in _picks() if any(p in _take_set(a) for a in takes)]
@@ -243,7 +243,7 @@ def _choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
         picks.pop()
         chosen = set(picks)
     out["picks"] = picks
-    for i in range(7):
+    for i in range(HARBOUR_SIZE):
         if i in chosen:
             rest = [p for p in picks if p != i]
             out["pickable"][i] = _url(game.code, pick=_join(rest) or None)
