@@ -175,11 +175,6 @@ class Jobs:
         future.add_done_callback(self._done)
         return future
 
-    def waiting(self) -> int:
-        """Jobs queued and not started yet."""
-        with self._lock:
-            return len(self._running) - len(self._started)
-
     def _done(self, future: Future[Any]) -> None:
         with self._lock:
             self._running.pop(future, None)
