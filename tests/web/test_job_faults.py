@@ -29,7 +29,10 @@ from webapp.jobs import Jobs, elsewhere
 from webapp.solo import pars
 
 SEED = "2026-11-24"
-GUARD = 60  # seconds: a guard against a job that never ends, not a speed figure
+# Seconds: a guard against a job that never ends, not a speed figure. 60 was too short on the
+# shared 2-core machine at load 23: a new search process (a fresh interpreter) took longer to
+# start after the kill (the fast tier, 2026-11-26).
+GUARD = 240
 
 
 def _killed_once(marker: str) -> None:
