@@ -18,7 +18,7 @@ class Timed:
     def __init__(self, bot: Bot, times: list[float], cpu: list[float] | None = None) -> None:
         self.bot, self.times, self.cpu = bot, times, cpu if cpu is not None else []
 
-    def choose(self, view: dict[str, Any], player: int) -> Any:  # noqa: ANN401
+    def choose(self, view: dict[str, Any], player: int) -> Any:
         """The wrapped bot's choice, timed (wall clock, and this process's CPU time)."""
         start, start_cpu = time.perf_counter(), time.process_time()
         action = self.bot.choose(view, player)

@@ -51,7 +51,7 @@ class Clock:
         self.cpu.append((time.process_time() - self._start[1]) * 1000)
 
 
-def _run(client: Any, pads: Any, quick: bool  # noqa: ANN401 - a FlaskClient, the module
+def _run(client: Any, pads: Any, quick: bool
          ) -> tuple[Clock, Clock, Clock]:
     """The times of each first drawing, cached answer and 304."""
     client.get("/print/preview.png")  # the process warmed up: imports, fonts, PDFium

@@ -52,7 +52,9 @@ class AppServer:
             "COPENHAGEN_CREATE_LIMIT": "100000 per minute",
             **self.env,
         }
-        out = open(self.log, "ab")  # noqa: SIM115 - the child keeps it; closed by the OS
+        out = open(self.log, "ab")  # the child keeps it; the OS closes it
+        subprocess.run([sys.executable, "-m", "commandline.main", "migrate"], env=env, stdout=out,
+                       stderr=subprocess.STDOUT, cwd=ROOT, check=True)  # serve would refuse
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "commandline.main", "serve", "--host", "127.0.0.1",
              "--port", str(self.port), "--workers", str(self.workers)],

@@ -228,6 +228,11 @@ class GameState:
         """Cards in a player's hand."""
         return sum(self.hands[player])
 
+    def cards_over_limit(self, player: int) -> int:
+        """How many cards a player holds above the hand limit: what a discard must give up
+        (0 within the limit)."""
+        return max(0, self.hand_size(player) - HAND_LIMIT)
+
     def card_total(self) -> int:
         """Every card of the game, wherever it is (conservation check)."""
         return (

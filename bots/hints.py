@@ -1,7 +1,5 @@
-"""Hints from the top level (`expert`) of each edition: its action and a reason in words.
-
-The editions' own `hint` functions (the strong bot's, in `bots.rollwrite.hint` and
-`bots.card.hint`) stay for what imports them; the web app asks here, for the expert's."""
+"""Hints from the top level (`expert`) of each edition: its action and a reason in words
+(worded by `bots.rollwrite.hint.reason` and `bots.card.hint.reason`); the web app asks here."""
 
 from __future__ import annotations
 

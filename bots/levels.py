@@ -25,7 +25,7 @@ LEVEL_NAMES: tuple[str, ...] = tuple(DICE_LEVELS)  # both editions have the same
 class Bot(Protocol):
     """A player that decides from what its seat may see (`state.view(seat)`)."""
 
-    def choose(self, view: dict[str, Any], player: int) -> Any:  # noqa: ANN401
+    def choose(self, view: dict[str, Any], player: int) -> Any:
         """The action this bot takes in seat `player`."""
         ...
 

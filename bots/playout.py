@@ -23,7 +23,7 @@ class Playable(Protocol):
         """Whether dice must be rolled now."""
         ...
 
-    def chance_action(self, rng: random.Random | None = None) -> Any:  # noqa: ANN401
+    def chance_action(self, rng: random.Random | None = None) -> Any:
         """The dice roll due now (asked only while `is_chance()`; cards never are)."""
         ...
 
@@ -35,7 +35,7 @@ class Playable(Protocol):
         """What `player` may see."""
         ...
 
-    def apply(self, action: Any) -> list[Event]:  # noqa: ANN401
+    def apply(self, action: Any) -> list[Event]:
         """Apply one action."""
         ...
 

@@ -11,8 +11,10 @@ seed on any machine.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from bots.rollwrite.evaluate import sheet_value
-from bots.rollwrite.greedy import GreedyBot, arms_value, rank_choices
+from bots.rollwrite.greedy import GreedyBot, arms_value, chosen_tile, rank_choices
 from bots.rollwrite.strong import StrongBot, drawings
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import TARGET
@@ -56,6 +58,8 @@ SOLO_HALVING = True  # the worse half of the candidates dropped after half the f
 # without, 77.25 % (72.9-81.1) with 5 (2026-11-25). Three and four players are not measured
 # and keep the strong bot's picks: a solo game against three bots plays them inside a request.
 PICKS = {1: 5, 2: 5, 3: 0, 4: 0}
+
+ActionT = TypeVar("ActionT", bound=A.Action)  # a search gives back one of its candidates
 
 
 def position_value(state: GameState, player: int) -> float:
@@ -109,7 +113,7 @@ class ExpertBot(StrongBot):
 
     name = "expert"
 
-    def _search(self, state: GameState, player: int, candidates: list[A.Action]) -> A.Action:
+    def _search(self, state: GameState, player: int, candidates: list[ActionT]) -> ActionT:
         """The candidate with the best mean value over the same imagined futures (in the
         solitaire, the worse half of three or more dropped after half the futures)."""
         if len(candidates) == 1:
@@ -173,13 +177,13 @@ class ExpertBot(StrongBot):
             return self._search(state, player, candidates[:searched])
         return super().decide(state, player)
 
-    def draw(self, state: GameState) -> A.Action:
+    def draw(self, state: GameState) -> A.Draw:
         """The best few drawings of the chosen tile by grid value, searched."""
         p = state.active
-        tid = state.turn_state.chosen.tile
+        tid = chosen_tile(state)
         options = drawings(state)  # listed once, for the strong bot's pick and the search
         strong = self.best_drawing(state, options)
-        candidates: list[A.Action] = [strong]
+        candidates: list[A.Draw] = [strong]
         for _, mask, cell in options:
             if len(candidates) >= CANDIDATES:
                 break

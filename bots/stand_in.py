@@ -3,7 +3,7 @@ seat whose person is not there, so the others are never kept waiting."""
 
 from __future__ import annotations
 
-from bots.levels import make_bot
+from bots.rollwrite.greedy import GreedyBot
 from rollwrite.state import GameState
 
 
@@ -20,4 +20,4 @@ def stand_in_step(state: GameState, seat: int) -> str | None:
         for a in legal:
             if str(a) == f"p{seat + 1} {wanted}":
                 return str(a)
-    return str(make_bot("rollwrite", "greedy", 0).decide(state, seat)) if legal else None
+    return str(GreedyBot(0).decide(state, seat)) if legal else None

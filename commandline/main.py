@@ -155,6 +155,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_migrate(_args: argparse.Namespace) -> int:
+    """Bring the database (COPENHAGEN_DATABASE_URL) to the newest schema."""
+    from webapp import migrate
+
+    before, after = migrate()
+    if before == after:
+        print(f"copenhagen migrate: the schema is up to date ({after})")
+    else:
+        print(f"copenhagen migrate: {before or 'empty database'} -> {after}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
@@ -234,6 +246,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="the web app on http://HOST:PORT (gunicorn)")
     serve_arguments(serve)
     serve.set_defaults(func=cmd_serve)
+    mig = sub.add_parser("migrate", help="bring the database (COPENHAGEN_DATABASE_URL) to the "
+                         "newest schema: once, before `copenhagen serve` starts")
+    mig.set_defaults(func=cmd_migrate)
     return parser
 
 

@@ -72,9 +72,14 @@ def run(args: argparse.Namespace) -> int:
     if args.workers < 1 or args.threads < 1:
         raise SystemExit("copenhagen serve: --workers and --threads must be at least 1")
     from webapp import create_app
+    from webapp.db import SchemaBehind
 
-    settings = {"TRUSTED_HOSTS": trusted_hosts(args.trusted_hosts)}
-    app = create_app(settings)  # the schema and the instance's key once, before the fork
+    # Never migrate here: every worker would, at once. `copenhagen migrate` is its own step.
+    settings = {"TRUSTED_HOSTS": trusted_hosts(args.trusted_hosts), "MIGRATE_ON_START": False}
+    try:
+        app = create_app(settings)  # the schema checked and the instance's key made once
+    except SchemaBehind as err:
+        raise SystemExit(f"copenhagen serve: {err}") from err
     warning = limit_warning(args.workers, str(app.config["RATELIMIT_STORAGE_URI"]))
     if warning:
         print(warning, file=sys.stderr)

@@ -22,6 +22,6 @@ __all__ = [
     "placements",
 ]
 
-from facade.events import Event  # noqa: E402
+from facade.events import Event
 
 __all__ += ["Event"]

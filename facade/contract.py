@@ -28,7 +28,7 @@ class StoredState(Protocol):
         """Every applied action, one line of the edition's notation each."""
         ...
 
-    def apply(self, action: Any) -> list[Event]:  # noqa: ANN401 - an action or its line
+    def apply(self, action: Any) -> list[Event]:
         """Apply one action (or its line); IllegalAction leaves the state unchanged."""
         ...
 

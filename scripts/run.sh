@@ -4,4 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+.venv/bin/copenhagen migrate  # the schema, once: the servers refuse an old one
 exec .venv/bin/copenhagen serve --host 127.0.0.1 --port 8000 "$@"

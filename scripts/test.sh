@@ -24,6 +24,9 @@ else
     for fetch in scripts/fetch-*.sh; do bash "$fetch"; done  # htmx (and the like): one hash each
 fi
 .venv/bin/ruff check .
+# Types of the web app and the bots (the engines they import are read, not reported on).
+.venv/bin/python -m mypy --follow-imports=silent --ignore-missing-imports --no-error-summary \
+    --cache-dir .mypy_cache webapp bots
 # Three workers (pytest-xdist) on two cores: the browser tests spend most of their time waiting
 # for pages, so a third worker keeps both cores busy. TEST_WORKERS=0 runs in this process.
 workers=(-n "${TEST_WORKERS:-3}" --dist worksteal)

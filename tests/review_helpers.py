@@ -11,7 +11,7 @@ TURN_KEYS = {"turn", "player", "played", "best", "played_value", "best_value", "
 LABELS = ("", "inaccuracy", "mistake", "blunder")
 
 
-def play(state: Any, levels: list[str], turns: int, first: list[Any] = ()) -> Any:  # noqa: ANN401
+def play(state: Any, levels: list[str], turns: int, first: list[Any] = ()) -> Any:
     """Bots of these levels play `state` until `turns` turns are done (or the game ends);
     `first` are actions applied before the bots start."""
     for action in first:
@@ -27,7 +27,7 @@ def play(state: Any, levels: list[str], turns: int, first: list[Any] = ()) -> An
     return state
 
 
-def text_of(state: Any, edition: str) -> str:  # noqa: ANN401
+def text_of(state: Any, edition: str) -> str:
     """The game text of a played state."""
     return write_text(edition, state.config["players"], state.config["options"],
                       state.config["seed"], state.log)

@@ -470,3 +470,15 @@ def test_listed_builds_all_apply():
     assert builds
     for b in builds:
         s.clone().apply(b)
+
+
+def test_cards_over_limit_is_what_a_discard_gives_up():
+    """The card page's "discard N" comes from the engine (HAND_LIMIT), not from a 7 of its own."""
+    from boardgame.game import new_game
+    from boardgame.material import HAND_LIMIT
+
+    s = new_game(2, 1)
+    s.hands[0] = [0, 0, 0, 0, 0]
+    assert s.cards_over_limit(0) == 0
+    s.hands[0] = [HAND_LIMIT, 2, 0, 0, 1]
+    assert s.cards_over_limit(0) == 3 == s.hand_size(0) - HAND_LIMIT

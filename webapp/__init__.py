@@ -46,11 +46,45 @@ def _secret_key(app: Flask) -> str:
     return path.read_text().strip()
 
 
+def settings(config: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The settings an app gets: defaults, the environment (COPENHAGEN_*), then `config`."""
+    return {**defaults(), **from_environment(), **(config or {})}
+
+
+def migrate(config: dict[str, Any] | None = None) -> tuple[str | None, str | None]:
+    """`copenhagen migrate`: bring the configured database's schema to the newest migration
+    (on PostgreSQL, several at once take turns). Returns (the migration before, after)."""
+    from webapp.db import create_schema, database_url, make_engine, schema_revision
+
+    given = settings(config)
+    engine = make_engine(database_url(given["DATABASE_URL"], Flask(__name__).instance_path))
+    try:
+        before, _head = schema_revision(engine)
+        create_schema(engine)
+        after, _head = schema_revision(engine)
+    finally:
+        engine.dispose()
+    return before, after
+
+
+def _needs_key(app: Flask, url: str) -> str | None:
+    """Why this app must be given COPENHAGEN_SECRET_KEY (None: a key of its own will do):
+    production, or a database that other servers may share (anything but SQLite), where a
+    key made by one server would not open the forms and rematch links of another."""
+    from webapp.db import local_sqlite
+
+    if app.config["PRODUCTION"]:
+        return "COPENHAGEN_ENV=production"
+    if not local_sqlite(url):
+        return "a database other than a local SQLite file (several servers may share it)"
+    return None
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """A configured app: settings from defaults, the environment, then `config`."""
     from webapp import reviews
     from webapp.bodies import init_bodies
-    from webapp.db import create_schema, database_url, make_engine
+    from webapp.db import check_schema, create_schema, database_url, local_sqlite, make_engine
     from webapp.engines import FACTORIES
     from webapp.i18n import init_babel
     from webapp.inputs import SafeJSON
@@ -66,14 +100,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         static_folder=_resource_dir("static"),
         instance_relative_config=True,
     )
-    app.config.update(defaults())
-    app.config.update(from_environment())
-    app.config.update(config or {})
+    app.config.update(settings(config))
     app.json = SafeJSON(app)
+    url = database_url(app.config["DATABASE_URL"], app.instance_path)
     if not app.config["SECRET_KEY"]:
-        if app.config["PRODUCTION"]:
+        why = _needs_key(app, url)
+        if why:
             raise RuntimeError(
-                "COPENHAGEN_ENV=production needs a secret key: set COPENHAGEN_SECRET_KEY "
+                f"{why} needs a secret key: set COPENHAGEN_SECRET_KEY "
                 "(for example to the output of `python -c 'import secrets; "
                 "print(secrets.token_hex(32))'`), the same on every server"
             )
@@ -84,8 +118,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     except PermissionError:
         app.logger.warning("cannot make %s private to this user", app.instance_path)
 
-    engine = make_engine(database_url(app.config["DATABASE_URL"], app.instance_path))
-    create_schema(engine)
+    engine = make_engine(url)
+    migrate_now = app.config["MIGRATE_ON_START"]
+    if migrate_now is None:  # `flask run` on the local SQLite file: no separate step
+        migrate_now = local_sqlite(url) and not app.config["PRODUCTION"]
+    if migrate_now:
+        create_schema(engine)
+    else:
+        check_schema(engine)  # SchemaBehind names `copenhagen migrate`
     store = Store(engine, FACTORIES, app.config["STATE_CACHE_SIZE"])
     app.extensions["store"] = store
     reviews.install(app, store, init_jobs(app))  # finished games are reviewed in the background

@@ -60,7 +60,7 @@ def bot_seed(game: Game, seq: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def decide(game: Game, state: Any, seat: int, level: str) -> str:  # noqa: ANN401 - dice too
+def decide(game: Game, state: Any, seat: int, level: str) -> str:
     """The action line a bot of `level` plays for `seat`, decided from that seat's view; a
     roll that is due (app dice) is the engine's, as for anyone."""
     if state.is_chance() and seat == getattr(state, "active", None):
@@ -70,41 +70,74 @@ def decide(game: Game, state: Any, seat: int, level: str) -> str:  # noqa: ANN40
     return str(action)
 
 
+def fallback(game: Game, state: EngineState, seat: int) -> str:
+    """A legal action for a bot whose own decision failed: the random bot's choice, or the
+    engine's first legal action for the seat when even that fails. The game goes on either
+    way; the fault is in the log (`play_pending`)."""
+    try:
+        bot = make_bot(game.edition, "random", bot_seed(game, len(state.log), seat))
+        return str(bot.choose(state.view(seat), seat))
+    except Exception:
+        log.exception("the random stand-in of bot %s of game %s failed too", seat, game.code)
+        lines = [str(a) for a in state.legal_actions(seat)]
+        forward = [t for t in lines if t.split()[1:2] not in (["undo"], ["unpick"])]
+        return (forward or lines)[0]  # never a take-back, which could go round for ever
+
+
+def _bot_line(game: Game, state: EngineState, seat: int, level: str) -> str:
+    """The bot's own decision, or the fallback's when deciding raised (logged)."""
+    try:
+        return decide(game, state, seat, level)
+    except Exception:
+        log.exception("bot %s (%s) of game %s failed to decide at %s; it plays a legal "
+                      "fallback", seat, level, game.code, state.seq)
+        return fallback(game, state, seat)
+
+
 def play_pending(store: Store, game: Game, limit: int = PLAY_LIMIT) -> int | None:
     """Play every pending bot action now, until a person is to act or the game ends: what a
     request that changed the game does before it answers. Returns the position the bots
     started from (a page shows their actions one at a time from there), None when no bot
-    acted. Another request that moved first (Conflict) is just as good: it plays them."""
+    acted. Another request that moved first (Conflict) is just as good: it plays them.
+
+    A bot's fault never costs the move that gave it the turn (already stored): a bot that
+    raises, or chooses what the engine refuses, plays a legal fallback instead, and the fault
+    is logged. A fault of the database stops the bots here (logged); "Skip ahead" or the
+    next move plays them."""
     levels = bot_levels(store, game)
     if not levels:
         return None
-    state = store.state(game)
+    try:
+        state = store.engine_state(game)
+    except Exception:
+        log.exception("the bots of game %s could not load it", game.code)
+        return None
     start = int(state.seq)
     for _ in range(limit):
         seats = pending(state, levels)
         if not seats:
             break
         seat = seats[0]
+        line = _bot_line(game, state, seat, levels[seat])
         try:
-            line = decide(game, state, seat, levels[seat])
-            state, _events = store.act(game, seat, line, int(state.seq))
+            try:
+                state, _events = store.act(game, seat, line, int(state.seq))
+            except IllegalAction as err:
+                log.error("bot %s of game %s chose %r at %s, refused: %s; it plays a legal "
+                          "fallback", seat, game.code, line, state.seq, err)
+                state, _events = store.act(game, seat, fallback(game, state, seat),
+                                           int(state.seq))
         except Conflict:
             break
-        except (ValueError, IllegalAction) as err:  # a bot bug must not break the page
-            log.error("bot %s of game %s failed at %s: %s", seat, game.code, state.seq, err)
+        except Exception:
+            log.exception("bot %s of game %s could not play at %s", seat, game.code, state.seq)
             break
     return start if int(state.seq) > start else None
 
 
-def skip_ahead(store: Store, game: Game) -> int | None:
-    """Every pending bot action now: `play_pending`, under the name of the button that asks
-    for it on a game whose bots were left waiting (one started before bots played at once)."""
-    return play_pending(store, game)
-
-
 def waiting_on_bots(store: Store, game: Game, state: Any | None = None) -> bool:
     """Whether the game waits for a bot's action."""
-    st = store.state(game) if state is None else state
+    st = store.engine_state(game) if state is None else state
     return bool(pending(st, bot_levels(store, game)))
 
 

@@ -42,15 +42,20 @@ def defaults() -> dict[str, Any]:
         # host names the app answers to (a list, or a comma-separated text); None: any host.
         # Required in production; `copenhagen serve` defaults to this machine's own names.
         "TRUSTED_HOSTS": None,
+        # Bring the schema up to date at start: None, only on a SQLite file outside
+        # production (`flask run`); `copenhagen serve` never does (it refuses an old schema and
+        # names `copenhagen migrate`, the step that migrates, once, before the servers start).
+        "MIGRATE_ON_START": None,
     }
 
 
 def from_environment() -> dict[str, Any]:
-    """Settings given as environment variables (COPENHAGEN_ prefix, or the usual names)."""
+    """Settings given as environment variables, each with the COPENHAGEN_ prefix only (an
+    unprefixed DATABASE_URL or SECRET_KEY of another program on the machine is not ours)."""
     out: dict[str, Any] = {}
     for key in ("SECRET_KEY", "DATABASE_URL", "HTMX_URL", "HTMX_SRI", "RATELIMIT_STORAGE_URI",
                 "CREATE_LIMIT", "TRUSTED_HOSTS"):
-        value = os.environ.get(f"COPENHAGEN_{key}") or os.environ.get(key)
+        value = os.environ.get(f"COPENHAGEN_{key}")
         if value is not None:
             out[key] = value
     if os.environ.get("COPENHAGEN_ENV") == "production":

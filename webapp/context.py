@@ -11,9 +11,10 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 import segno
-from flask import Response, current_app, request
+from flask import current_app, request
+from werkzeug.wrappers import Response
 
-from webapp.store import Game, Store
+from webapp.store import Game, Store, token_hash
 
 COOKIE_DAYS = 7  # a seat or host cookie outlives a game night
 MEMORY_SIZE = 256  # entries a per-app memory keeps (the oldest go first)
@@ -28,7 +29,7 @@ def store() -> Store:
 def is_host(game: Game) -> bool:
     """Whether this browser holds the game's host token."""
     token = request.cookies.get(f"host_{game.code}")
-    return bool(token) and secrets.compare_digest(token, game.host_token)
+    return token is not None and secrets.compare_digest(token_hash(token), game.host_token)
 
 
 def seat_token(code: str) -> str | None:
@@ -41,9 +42,11 @@ def give_seat(resp: Response, code: str, token: str) -> None:
     set_cookie(resp, f"seat_{code}", token)
 
 
-def give_host(resp: Response, code: str, token: str) -> None:
-    """Hand this browser the host token of the game `code`."""
-    set_cookie(resp, f"host_{code}", token)
+def give_host(resp: Response, code: str, token: str | None) -> None:
+    """Hand this browser the host token of the game `code` (the token itself: the database
+    keeps only its hash, so it comes from the game `Store.create_game` just made)."""
+    if token:
+        set_cookie(resp, f"host_{code}", token)
 
 
 def set_cookie(resp: Response, name: str, value: str, days: int = COOKIE_DAYS) -> None:

@@ -17,6 +17,8 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import (
     JSON,
     Boolean,
@@ -165,9 +167,37 @@ def alembic_config(connection: Connection) -> Config:
     return cfg
 
 
+class SchemaBehind(RuntimeError):
+    """The database's schema is older than this version of the app: `copenhagen migrate`."""
+
+
+def local_sqlite(url: str) -> bool:
+    """Whether `url` is a SQLite database (a file of this machine, one server at most)."""
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def schema_revision(engine: Engine) -> tuple[str | None, str | None]:
+    """(the database's migration, the newest one this version has); None: none yet."""
+    with engine.connect() as conn:
+        current = MigrationContext.configure(conn).get_current_revision()
+        head = ScriptDirectory.from_config(alembic_config(conn)).get_current_head()
+    return current, head
+
+
+def check_schema(engine: Engine) -> None:
+    """SchemaBehind, naming the command that fixes it, unless the schema is the newest."""
+    current, head = schema_revision(engine)
+    if current != head:
+        raise SchemaBehind(
+            f"the database's schema is at {current or 'nothing (an empty database)'}, this "
+            f"version of Copenhagen needs {head}: run `copenhagen migrate` (with the same "
+            "COPENHAGEN_DATABASE_URL) once, then start the servers")
+
+
 def create_schema(engine: Engine) -> None:
-    """Bring the schema to the newest migration (on first start: create it). Several servers
-    starting at once on PostgreSQL take turns through an advisory lock."""
+    """Bring the schema to the newest migration (on first start: create it): what
+    `copenhagen migrate` does. Several at once on PostgreSQL take turns through an advisory
+    lock."""
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_ID})

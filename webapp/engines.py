@@ -10,6 +10,8 @@ from boardgame.state import GameState as CardGame
 from rollwrite.state import GameState as RollWriteState
 from webapp.dice.roller import DiceRoller
 
+AnyState = RollWriteState | CardGame | DiceRoller  # what Store.state gives, by edition
+
 FACTORIES: dict[str, Callable[[dict[str, Any]], Any]] = {
     "rollwrite": RollWriteState,
     "boardgame": CardGame,

@@ -28,9 +28,9 @@ def compile_catalogs(target: Path) -> Path:
         with po.open("rb") as f:
             catalog = read_po(f)
         # a file of this process's own, then renamed: several workers may compile at once
-        with tempfile.NamedTemporaryFile(dir=mo.parent, suffix=".tmp", delete=False) as f:
-            write_mo(f, catalog)
-        Path(f.name).replace(mo)
+        with tempfile.NamedTemporaryFile(dir=mo.parent, suffix=".tmp", delete=False) as out:
+            write_mo(out, catalog)
+        Path(out.name).replace(mo)
     return target
 
 

@@ -14,7 +14,7 @@ ASCII_DIGITS = frozenset("0123456789")
 NUMBER_DIGITS = 9  # no number a page sends (a move number, a seat, a turn) comes near this
 
 
-def number(value: Any, digits: int = NUMBER_DIGITS) -> int | None:  # noqa: ANN401
+def number(value: Any, digits: int = NUMBER_DIGITS) -> int | None:
     """A whole number from 0 up written in at most `digits` ASCII digits (spaces around it
     allowed); None for anything else."""
     if isinstance(value, bool):
@@ -31,7 +31,7 @@ class SafeJSON(DefaultJSONProvider):
     """Flask's JSON, but a body nested deeper than MAX_JSON_DEPTH is refused as malformed
     (ValueError, so `get_json(silent=True)` gives None and a plain `get_json()` a 400)."""
 
-    def loads(self, s: str | bytes, **kwargs: Any) -> Any:  # noqa: ANN401
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         """Parse `s` once its nesting is known to be shallow."""
         text = s.decode("utf-8", "replace") if isinstance(s, bytes) else s
         if json_depth(text) > MAX_JSON_DEPTH:

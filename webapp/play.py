@@ -58,7 +58,7 @@ def cookie_seat(store: Store, game: Game) -> int | None:
     return store.seat_of(game, seat_token(game.code))
 
 
-def seen_seq(value: Any) -> int | None:  # noqa: ANN401 - a form field of any type
+def seen_seq(value: Any) -> int | None:
     """The `seq` a form carries (the move number of the page it was sent from); None when it
     is missing or not a whole number from 0 up."""
     return number(value)
@@ -133,7 +133,7 @@ def play(store: Store, game: Game, seat: int | None, line: str, seen: int | None
     try:
         action = parse(line)
     except IllegalAction as err:
-        raise judged(err, names, store.state(game).player_view(None)) from err
+        raise judged(err, names, store.engine_state(game).player_view(None)) from err
     if action.player != seat:
         raise Refusal(403, _("Not your seat"),
                       _("This phone plays seat %(n)s; that action is for another seat.",
@@ -143,7 +143,7 @@ def play(store: Store, game: Game, seat: int | None, line: str, seen: int | None
     except Conflict as err:
         raise moved_first() from err
     except IllegalAction as err:
-        raise judged(err, names, store.state(game).player_view(None)) from err
+        raise judged(err, names, store.engine_state(game).player_view(None)) from err
     return Played(state, events, botplay.play_pending(store, game))
 
 

@@ -5,8 +5,11 @@ whose move ended the game (`Store.when_over`), or by the review page when a fini
 none yet (one that ended before reviews existed, a pasted game, a job lost in a restart). A
 page never computes it: it shows "being prepared" until the row is ready.
 
-Only one worker computes a given review: the one whose claim (the row's insert) won. A claim
-older than CLAIM_LIMIT (its worker died) or made by an older VERSION is taken over."""
+Only one worker computes a given review: the one whose claim (the row's insert) won, made
+when its job starts. A claim older than CLAIM_LIMIT (its worker died, or it gave up on a
+fault that did not pass) or made by an older VERSION is taken over. A passing fault (the
+database, the search process) is tried again (webapp.jobs.Retry); the review is stored as
+`failed` only when the reviewer refuses the game or has a bug."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from flask import Flask
 
 from facade.gametext import GameText
 from webapp.game_text import player_names
-from webapp.jobs import Jobs, elsewhere
+from webapp.jobs import Jobs, Retry, elsewhere, passing
 from webapp.store import Derived, Game, Store
 
 log = logging.getLogger(__name__)
@@ -60,37 +63,54 @@ def review_text(store: Store, game: Game) -> GameText:
     return GameText(game.edition, config, [(r.seq, r.text) for r in store.log(game)])
 
 
-def run(store: Store, code: str, token: str | None = None, rollouts: int | None = None) -> str:
-    """The job: claim the game's review (unless `token` is the claim already made), compute
-    it, store it. A ValueError of the reviewer (a game it cannot read) is stored as `failed`
-    with its reason, as is any other error (logged); a claim held elsewhere does nothing.
-    Returns what became of it: ready, failed, or taken (another worker has it)."""
-    game = store.game(code)
-    token = token or store.claim_review(game, VERSION, CLAIM_LIMIT)
-    if token is None:
-        return "taken"
+def run(store: Store, code: str, rollouts: int | None = None, retry: Retry | None = None
+        ) -> str:
+    """The job: claim the game's review, compute it, store it, each step again after a
+    passing fault (`retry`) without losing what was done (the claim, the review computed).
+    A ValueError of the reviewer (a game it cannot read) is stored as `failed` with its
+    reason, as is any other error but a passing fault (logged); a claim held elsewhere does
+    nothing. Returns what became of it: ready, failed, taken (another worker has it), or
+    later (the fault did not pass: the claim expires and is taken over when asked)."""
+    claim: list[str] = []  # kept across attempts, as the review once computed
+    done: list[dict[str, Any]] = []
+
+    def attempt() -> str:
+        game = store.game(code)
+        if not claim:
+            token = store.claim_review(game, VERSION, CLAIM_LIMIT)
+            if token is None:
+                return "taken"
+            claim.append(token)
+        if not done:
+            try:
+                done.append(compute(review_text(store, game), rollouts=rollouts))
+            except ValueError as err:
+                store.finish_review(game, claim[0], "failed", {"error": str(err)})
+                return "failed"
+        return "ready" if store.finish_review(game, claim[0], "ready", done[0]) else "taken"
+
     try:
-        body = compute(review_text(store, game), rollouts=rollouts)
-    except ValueError as err:
-        store.finish_review(game, token, "failed", {"error": str(err)})
-        return "failed"
+        return (retry or Retry())(f"review {code}", attempt)
     except Exception as err:
+        if passing(err):
+            log.error("the review of game %s met a fault that did not pass (%s); its claim "
+                      "expires in %s", code, type(err).__name__, CLAIM_LIMIT)
+            return "later"
         log.exception("the review of game %s failed", code)
-        store.finish_review(game, token, "failed", {"error": type(err).__name__})
+        if claim:
+            store.finish_review(store.game(code), claim[0], "failed",
+                                {"error": type(err).__name__})
         return "failed"
-    return "ready" if store.finish_review(game, token, "ready", body) else "taken"
 
 
 def current(store: Store, jobs: Jobs, game: Game, rollouts: int | None = None
             ) -> Derived | None:
     """The game's review as it stands, after handing its computing to a job when it has none
-    (or only a stale claim): what the review page shows. Never waits for the computing."""
+    (or only a stale claim; the job claims it when it starts): what the review page shows.
+    Never waits for the computing."""
     found = store.review(game)
     if found is None or found.stale(VERSION, CLAIM_LIMIT):
-        token = store.claim_review(game, VERSION, CLAIM_LIMIT)
-        if token is not None:
-            jobs.submit(f"review {game.code}", run, store, game.code, token, rollouts)
-        found = store.review(game)
+        jobs.submit(f"review {game.code}", run, store, game.code, rollouts, jobs.retry)
     return found
 
 
@@ -100,7 +120,7 @@ def install(app: Flask, store: Store, jobs: Jobs) -> None:
 
     def ended(game: Game) -> None:
         if reviewable(game) and app.config.get("REVIEW_AFTER_GAME", True):
-            jobs.submit(f"review {game.code}", run, store, game.code, None,
-                        app.config.get("REVIEW_ROLLOUTS"))
+            jobs.submit(f"review {game.code}", run, store, game.code,
+                        app.config.get("REVIEW_ROLLOUTS"), jobs.retry)
 
     store.when_over.append(ended)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from boardgame import actions as CA  # noqa: N812
 from boardgame.game import new_game as new_card_game
@@ -32,6 +32,16 @@ EXAMPLE_SEEDS = range(8)  # bot games searched, in order, for a moment a figure 
 # rerolls); the card edition's greedy bot builds with every ability and plays a game in 0.2 s
 # (its strong bot took 7-12 s a game on the 2-core machine, too long for a page's first view)
 EXAMPLE_LEVEL = {"rollwrite": "strong", "boardgame": "greedy"}
+
+A = TypeVar("A")
+
+
+def _as(kind: type[A], action: object) -> A:
+    """A parsed action as the kind the figure's search looked for (it cannot be another)."""
+    if not isinstance(action, kind):
+        raise TypeError(f"expected {kind.__name__}, found {action!r}")
+    return action
+
 
 
 @dataclass
@@ -269,7 +279,7 @@ def turn_figure() -> Figure:
                               and s.turn_state.rerolls == 0 and not s.turn_state.drawn)
     fig = _figure("turn", "rollwrite", config, log, seat, shown=3)
     fig.new, fig.brick = _placed(log[-1])
-    chosen = RA.parse_action(log[-2])
+    chosen = _as(RA.Choose, RA.parse_action(log[-2]))
     fig.data.update(roll=log[-3].split()[2], tile=chosen.tile, dice=_dice(fig.after),
                     shape=SHAPE_ROWS[chosen.tile].split("/"), colour=colour_of(chosen.tile))
     fig.numbers["dice_used"] = len(chosen.dice)
@@ -282,7 +292,7 @@ def tracks_figure() -> Figure:
     config, log, seat = _find("rollwrite", lambda a, s: isinstance(a, RA.Choose) and a.bonuses)
     fig = _figure("tracks", "rollwrite", config, log, seat)
     fig.data["tracks"] = tracks_view(fig.before.sheets[seat])
-    chosen = RA.parse_action(log[-1])
+    chosen = _as(RA.Choose, RA.parse_action(log[-1]))
     fig.data.update(tile=chosen.tile, colour=colour_of(chosen.tile))
     fig.numbers["bonuses"] = chosen.bonuses
     fig.numbers["dice_used"] = len(chosen.dice)
@@ -313,10 +323,12 @@ def star_figure(kind: str) -> Figure:
     if kind in ("no-x", "extra"):
         fig.new, fig.brick = _placed(log[-1])
     if kind == "new-choice":
-        fig.data.update(tile=action.tile, shape=SHAPE_ROWS[action.tile].split("/"),
-                        colour=colour_of(action.tile))
+        tile = _as(RA.Choose, action).tile
+        fig.data.update(tile=tile, shape=SHAPE_ROWS[tile].split("/"), colour=colour_of(tile))
     if kind in ("reroll", "change"):
-        fig.data["dice_moved"] = [d + 1 for d in action.dice]
+        dice = (_as(RA.Reroll, action).dice if kind == "reroll"
+                else _as(RA.Change, action).dice)
+        fig.data["dice_moved"] = [d + 1 for d in dice]
     fig.numbers[f"stars_left:{seat}:{_star_colour(kind)}"] = fig.after.sheets[seat].stars_left(
         _star_colour(kind))
     return fig
@@ -394,7 +406,7 @@ def take_figure(kind: str = "neighbours") -> Figure:
     config, log, seat = _find("boardgame", test)
     fig = _figure("take" if kind == "neighbours" else f"take-{kind}", "boardgame", config, log,
                   seat)
-    action = CA.parse_action(log[-1])
+    action = _as(CA.Take, CA.parse_action(log[-1]))
     fig.data.update(harbour=list(fig.before.harbour), taken=[action.first, action.second],
                     harbour_after=list(fig.after.harbour))
     fig.numbers["position:1"] = action.first + 1
@@ -420,7 +432,7 @@ def build_figure(kind: str) -> Figure:
 
     config, log, seat = _find("boardgame", test)
     fig = _figure(f"build-{kind}", "boardgame", config, log, seat)
-    action = CA.parse_action(log[-1])
+    action = _as(CA.Build, CA.parse_action(log[-1]))
     fig.new, fig.brick = _placed(log[-1])
     built = next(e for e in fig.events if e.kind == "built")
     fig.lines = _scored_lines(fig.events, seat, fig.after)
@@ -456,7 +468,7 @@ def card_arms_figure() -> Figure:
     fig = _figure("card-arms", "boardgame", config, log, seat, shown=len(log) - start)
     fig.new, fig.brick = _placed(log[-1])
     earned = [e for e in fig.events if e.kind == "arms_unlocked"]
-    fig.data.update(tile=CA.parse_action(log[start]).tile, steps=[
+    fig.data.update(tile=_as(CA.Build, CA.parse_action(log[start])).tile, steps=[
         {"form": e.data["form"], "cell": e.data.get("cell", ""),
          "ability": e.data.get("ability", "")} for e in fig.events if e.kind == "arms"])
     fig.numbers[f"arms_earned:{seat}"] = sum(e.data["count"] for e in earned)

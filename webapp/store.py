@@ -11,6 +11,7 @@ older version of the algorithm is taken over by a compare-and-set on the claim's
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 import threading
@@ -18,16 +19,21 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Engine, Table, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
-from facade.contract import StoredState
+from facade.contract import EngineState, StoredState
 from facade.errors import IllegalAction
 from facade.events import Event
 from facade.limits import MAX_GAME_ACTIONS
 from webapp.db import actions, games, pars, reviews, seats
+
+if TYPE_CHECKING:  # the engines' types only: the store replays whatever its factories make
+    from webapp.engines import AnyState
+
+S = TypeVar("S")
 
 log = logging.getLogger(__name__)
 
@@ -61,12 +67,13 @@ class Game:
     kind: str
     edition: str
     config: dict[str, Any]
-    host_token: str
+    host_token: str  # its hash (token_hash): the token itself is only in the host's cookie
     seq: int
     status: str
     parent_id: int | None
     next_code: str | None
     owner: str | None = None
+    host_key: str | None = None  # the host token itself: only on the game create_game made
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,7 @@ class Seat:
 
     seat: int
     name: str | None
-    token: str | None
+    token: str | None  # its hash (token_hash), None for a free seat or a bot's
     bot: str | None
 
     @property
@@ -123,7 +130,7 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def _derived(row: Any, body: dict[str, Any] | None) -> Derived:  # noqa: ANN401 - a row
+def _derived(row: Any, body: dict[str, Any] | None) -> Derived:
     """A row of `reviews` or `pars` with the content given."""
     return Derived(row.version, row.status, _aware(row.claimed_at),
                    None if row.finished_at is None else _aware(row.finished_at), body)
@@ -139,12 +146,18 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def token_hash(token: str) -> str:
+    """What the database keeps of a seat or host token: its SHA-256 (hex), so that a copy of
+    the database gives no seat. A token has 192 random bits: no salt or slow hash is needed."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 def normalise_code(text: str) -> str:
     """What a person typed as a code, in the stored form ('abc 23f' -> 'ABC23F')."""
     return "".join(ch for ch in text.upper() if ch.isalnum())
 
 
-Engines = dict[str, Callable[[dict[str, Any]], StoredState]]  # edition -> factory(config)
+Engines = dict[str, Callable[[dict[str, Any]], "AnyState"]]  # edition -> factory(config)
 
 
 class Store:
@@ -154,7 +167,7 @@ class Store:
         self.engine = engine
         self.factories = factories
         self.cache_size = cache_size
-        self._cache: OrderedDict[int, StoredState] = OrderedDict()
+        self._cache: OrderedDict[int, AnyState] = OrderedDict()
         self._lock = threading.Lock()
         # called with the game after the commit of the action that ended it (the one place a
         # game becomes over); a listener must return at once (it hands work to a thread)
@@ -180,13 +193,15 @@ class Store:
             host, claimed = reserve(code) if reserve else (new_token(), {})
             try:
                 with self.engine.begin() as conn:
-                    gid = conn.execute(
+                    key = conn.execute(
                         insert(games).values(
                             code=code, kind=kind, edition=edition, config=config,
-                            host_token=host, seq=0, status="open", parent_id=parent_id,
+                            host_token=token_hash(host), seq=0, status="open", parent_id=parent_id,
                             owner=owner,
                         )
-                    ).inserted_primary_key[0]
+                    ).inserted_primary_key
+                    assert key is not None  # an insert of one row has its key
+                    gid = key[0]
                     if seat_count:
                         conn.execute(
                             insert(seats),
@@ -195,7 +210,7 @@ class Store:
                                  "name": (str(players[s]) if (bots or {}).get(s)
                                           and s < len(players) else None)
                                  or claimed.get(s, (None, None))[0],
-                                 "token": claimed.get(s, (None, None))[1]}
+                                 "token": _hashed(claimed.get(s, (None, None))[1])}
                                 for s in range(seat_count)
                             ],
                         )
@@ -205,7 +220,7 @@ class Store:
                         .values(next_code=code)
                     ).rowcount:
                         raise _RematchMade
-                return self.game(code)
+                return replace(self.game(code), host_key=host)
             except _RematchMade:
                 raise Conflict("rematch") from None
             except IntegrityError:
@@ -292,7 +307,7 @@ class Store:
                     seats.c.game_id == game.id, seats.c.seat == seat,
                     seats.c.token.is_(None), seats.c.bot.is_(None),
                 )
-                .values(name=name, token=token)
+                .values(name=name, token=token_hash(token))
             ).rowcount
         return token if done else None
 
@@ -311,7 +326,8 @@ class Store:
             return None
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(seats.c.seat).where(seats.c.game_id == game.id, seats.c.token == token)
+                select(seats.c.seat).where(seats.c.game_id == game.id,
+                                           seats.c.token == token_hash(token))
             ).first()
         return None if row is None else row.seat
 
@@ -325,8 +341,9 @@ class Store:
             rows = conn.execute(query.order_by(actions.c.seq)).all()
         return [Logged(r.seq, r.seat, bool(r.by_host), r.text, r.events) for r in rows]
 
-    def state(self, game: Game) -> Any:  # noqa: ANN401 - a StoredState of game.edition
-        """The game's state: the replay of its log (a private copy the caller may change)."""
+    def state(self, game: Game) -> AnyState:
+        """The game's state: the replay of its log (a private copy the caller may change), of
+        its edition's own type (`state_as` and `engine_state` say which)."""
         with self._lock:
             cached = self._cache.get(game.id)
         if cached is None:
@@ -340,7 +357,25 @@ class Store:
         self._remember(game.id, cached)
         return cached.clone()
 
-    def state_at(self, game: Game, seq: int) -> Any:  # noqa: ANN401 - as `state`
+    def state_as(self, game: Game, kind: type[S], at: int | None = None) -> S:
+        """The game's state (after its first `at` actions, when given) as `kind`, its
+        edition's state type: what an edition's pages ask for. TypeError for a game of
+        another edition (a page's code names the kind of game before it gets here)."""
+        state = self.state(game) if at is None else self.state_at(game, at)
+        if not isinstance(state, kind):
+            raise TypeError(f"game {game.code} ({game.edition}) has no {kind.__name__}")
+        return state
+
+    def engine_state(self, game: Game) -> EngineState:
+        """The game's state as the engine contract (facade/contract.py) sees it: what the
+        one play pipeline and the bots work with, for either edition; TypeError for a game
+        that is not one (the dice-only table)."""
+        state = self.state(game)
+        if not isinstance(state, EngineState):
+            raise TypeError(f"game {game.code} ({game.edition}) is played by no engine")
+        return state
+
+    def state_at(self, game: Game, seq: int) -> AnyState:
         """The game as it stood after its first `seq` actions: a replay of that prefix of the
         log, read only (a page showing the bots' moves one at a time); ValueError when the
         log has no such position."""
@@ -353,7 +388,7 @@ class Store:
             raise ValueError(f"game {game.code} has no position {seq}")
         return state
 
-    def _remember(self, game_id: int, state: StoredState) -> None:
+    def _remember(self, game_id: int, state: AnyState) -> None:
         with self._lock:
             old = self._cache.get(game_id)
             if old is None or _seq(old) <= _seq(state):
@@ -459,7 +494,7 @@ class Store:
                 if row.status == "ready" else None)
         return _derived(row, body)
 
-    def _row(self, table: Table, key: dict[str, Any]) -> Any:  # noqa: ANN401 - a row
+    def _row(self, table: Table, key: dict[str, Any]) -> Any:
         with self.engine.connect() as conn:
             return conn.execute(
                 select(table).where(*(table.c[k] == v for k, v in key.items()))).first()
@@ -495,6 +530,11 @@ class Store:
                 update(table).where(*(table.c[k] == v for k, v in key.items()),
                                     table.c.worker == token)
                 .values(**values, finished_at=utcnow())).rowcount)
+
+
+def _hashed(token: str | None) -> str | None:
+    """token_hash of a token, None for none."""
+    return None if token is None else token_hash(token)
 
 
 def _game(row: Any) -> Game:

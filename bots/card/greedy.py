@@ -61,8 +61,9 @@ def take_value(state: GameState, a: A.Take) -> float:
     p = a.player
     hand = list(state.hands[p])
     for pos in (a.first, a.second, a.extra):
-        if pos is not None and state.harbour[pos] is not None:
-            hand[COLOUR_INDEX[state.harbour[pos]]] += 1
+        colour = None if pos is None else state.harbour[pos]
+        if colour is not None:
+            hand[COLOUR_INDEX[colour]] += 1
     over = max(0, sum(hand) - HAND_LIMIT)
     used = (abs(a.first - a.second) != 1) + (a.extra is not None) + a.both
     gained = hand_value(hand) - hand_value(state.hands[p]) - 0.4 * over

@@ -1,4 +1,4 @@
-"""A hint for a card-edition player: the strong bot's action and a reason in words."""
+"""The reason in words for a card-edition hint (bots.hints gives the expert's action with it)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from boardgame.material import (
     TILES,
 )
 from boardgame.state import GameState
-from bots.card.strong import StrongBot
 from facade.grid import bits, cell_name
 from facade.scoring import describe_completed, newly_completed
 
@@ -43,8 +42,9 @@ def reason(state: GameState, action: A.Action) -> str:
     if isinstance(action, A.Take):
         hand = list(state.hands[p])
         for pos in (action.first, action.second, action.extra):
-            if pos is not None and state.harbour[pos] is not None:
-                hand[COLOUR_INDEX[state.harbour[pos]]] += 1
+            colour = None if pos is None else state.harbour[pos]
+            if colour is not None:
+                hand[COLOUR_INDEX[colour]] += 1
         best = max(range(len(COLOURS)), key=lambda i: hand[i])
         why = f"gathers {COLOURS[best]}: {hand[best]} cards for a {COLOURS[best]} tile"
         return why + (", and you build this turn (Both actions)" if action.both else "")
@@ -61,10 +61,3 @@ def reason(state: GameState, action: A.Action) -> str:
         used = sum(1 for v in state.abilities[p].values() if v == "used")
         return f"flips your {used} used abilit{'y' if used == 1 else 'ies'} back to active"
     return "nothing better is possible now"
-
-
-def hint(view: dict, player: int) -> tuple[A.Action, str]:
-    """The strong bot's action for `player`, with a one-line reason."""
-    bot = StrongBot(seed=0)
-    action = bot.choose(view, player)
-    return action, reason(bot.state_of(view, player), action)

@@ -132,6 +132,14 @@ def arms_value(state: GameState, action: A.Action, player: int) -> float:
     return after_value(state, action, player)
 
 
+def chosen_tile(state: GameState) -> str:
+    """The tile the active player chose this turn: what a drawing draws (the engine asks for
+    a drawing only once a tile is chosen)."""
+    chosen = state.turn_state.chosen
+    assert chosen is not None, "no tile is chosen: nothing to draw"
+    return chosen.tile
+
+
 class GreedyBot:
     """Best immediate value, with sensible tie-breaks; no look-ahead."""
 
@@ -182,7 +190,7 @@ class GreedyBot:
 
     def draw(self, state: GameState) -> A.Action:
         """The best drawing of the chosen tile."""
-        _, action = best_draw(state, state.turn_state.chosen.tile)
+        _, action = best_draw(state, chosen_tile(state))
         assert action is not None
         return action
 

@@ -1,8 +1,7 @@
-"""A hint for a Roll & Write player: the strong bot's action and a reason in words."""
+"""The reason in words for a Roll & Write hint (bots.hints gives the expert's action with it)."""
 
 from __future__ import annotations
 
-from bots.rollwrite.strong import StrongBot
 from facade.notation import format_placement
 from facade.scoring import describe_completed
 from rollwrite import actions as A  # noqa: N812
@@ -36,11 +35,3 @@ def reason(state: GameState, action: A.Action) -> str:
     if isinstance(action, A.End):
         return "nothing more worth doing this turn"
     return "the strong bot's choice"
-
-
-def hint(view: dict, player: int) -> tuple[A.Action, str]:
-    """The action the strong bot would take for `player`, with a one-line reason."""
-    bot = StrongBot(seed=0)
-    state = bot.state_of(view, player)
-    action = bot.decide(state, player)
-    return action, reason(state, action)

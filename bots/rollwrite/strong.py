@@ -6,7 +6,7 @@ from __future__ import annotations
 from statistics import mean
 
 from bots.rollwrite.evaluate import grid_value
-from bots.rollwrite.greedy import STAR_COST, GreedyBot, best_draw, choose_value
+from bots.rollwrite.greedy import STAR_COST, GreedyBot, best_draw, choose_value, chosen_tile
 from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import DICE, FACES, SHAPES, colour_of
@@ -68,7 +68,7 @@ def expected_next_gain(state: GameState, player: int, filled: int, bricks: int,
 def drawings(state: GameState) -> list[tuple[float, int, int]]:
     """Every drawing of the chosen tile as (grid value, cells, brick cell), best first; the
     brick may be left off with a blue star (brick 0, the star's cost taken off its value)."""
-    tid = state.turn_state.chosen.tile
+    tid = chosen_tile(state)
     sheet = state.sheets[state.active]
     filled, bricks = sheet.building.filled, sheet.building.bricks
     t = placement_index(state.mirror)
@@ -184,7 +184,7 @@ class StrongBot(GreedyBot):
     def best_drawing(self, state: GameState, options: list[tuple[float, int, int]]) -> A.Draw:
         """Of `drawings(state)`, the TOP by grid value weighed by the chances they leave."""
         p = state.active
-        tid = state.turn_state.chosen.tile
+        tid = chosen_tile(state)
         building = state.sheets[p].building
         filled, bricks = building.filled, building.bricks
         rolls = self._rolls()

@@ -209,7 +209,7 @@ def test_solo_and_the_solitaire_result(open_phone, audit: Audit, live_app: Flask
     code = _code(page, "t")
     game = store.game(code)
     with live_app.app_context():
-        botplay.skip_ahead(store, game)
+        botplay.play_pending(store, game)
     state = store.state(game)
     if 0 in state.to_act() and not state.is_chance():
         page.goto(f"/t/{code}/hint")
@@ -269,7 +269,7 @@ def test_every_card_edition_page_and_phase(open_phone, audit: Audit, live_app: F
     takes = 0
     for _ in range(MAX_ACTIONS):
         with live_app.app_context():
-            botplay.skip_ahead(store, game)
+            botplay.play_pending(store, game)
         state = store.state(game)
         page.goto(f"/c/{code}")
         phase = _card_phase(page)

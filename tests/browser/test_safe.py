@@ -7,19 +7,12 @@ from __future__ import annotations
 
 import re
 import statistics
-import time
 from typing import Any
 
 import pytest
 
 from tests.browser.screens import fits_phone, shot
-from tests.browser.test_table import (
-    SEEN_AT_WORST_S,
-    SEEN_WITHIN_S,
-    Table,
-    _create,
-    _join_by_link,
-)
+from tests.browser.test_table import WAIT_MS, Table, _create, _join_by_link
 from webapp.config import HTMX_CDN_URL, HTMX_SRI
 
 pytestmark = pytest.mark.browser
@@ -90,7 +83,12 @@ def test_back_and_an_offline_reload_after_passing_the_phone_show_no_hand(phone, 
     for _ in range(2):
         page.go_back()
         page.wait_for_load_state()
-        time.sleep(0.3)
+        # what Back must show (the pass screen, or the form before the game), once htmx has
+        # settled it: then the hand's absence is the page's, not a page not drawn yet
+        page.wait_for_function(
+            """() => (document.querySelector('.pass-screen')
+                      || location.pathname === '/c/new')
+                     && !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')""")
         assert _hand(page) is None, "Back showed a hand"
         assert "pass-screen" in page.content() or "/c/new" in page.url
     page.goto(f"/c/{code}")
@@ -138,13 +136,14 @@ def test_the_cdn_copy_runs_with_its_integrity_hash(new_phone):
 @pytest.mark.parametrize("cdn", ["down", "up"])
 def test_two_phones_stay_live_with_and_without_the_cdn(new_phone, shots, cdn):
     """Without the CDN (a table without internet) the pages load the app's own copy of htmx
-    and both phones see each other's moves by themselves; the lag is measured both ways."""
+    and both phones see each other's moves by themselves; the lag is measured both ways and
+    printed (how soon is `copenhagen bench --web`'s figure, not a test's)."""
     host, guest = new_phone(cdn=cdn), new_phone(cdn=cdn)
     code = _create(host, "Ana", "app")
     _htmx_started(host)
     assert (host.get_attribute("html", "data-htmx-local") is not None) == (cdn == "down")
     _join_by_link(host, guest, code, "Ben", shots)
-    host.wait_for_selector("#table .scores li:nth-child(2) .who:text('Ben')", timeout=3500)
+    host.wait_for_selector("#table .scores li:nth-child(2) .who:text('Ben')", timeout=WAIT_MS)
     table = Table(code, [host, guest], shots)
     table.play_until(  # five hand-overs at least, measured where the other phone was behind
         lambda s: s["view"]["over"] or (s["view"]["turn"] >= 5 and len(table.latencies) >= 5))
@@ -153,5 +152,4 @@ def test_two_phones_stay_live_with_and_without_the_cdn(new_phone, shots, cdn):
     lags = table.latencies
     print(f"CDN {cdn}: lag between phones over {len(lags)} hand-overs: median "
           f"{statistics.median(lags):.2f} s, max {max(lags):.2f} s")
-    assert len(lags) >= 5
-    assert statistics.median(lags) < SEEN_WITHIN_S and max(lags) < SEEN_AT_WORST_S, lags
+    assert len(lags) >= 5  # each seen by polling, without a reload (Table.wait_current)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp import create_app
+from webapp import create_app, migrate
 from webapp.config import HTMX_CDN_URL, HTMX_SRI, HTMX_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,6 +85,7 @@ def test_production_refuses_to_start_without_a_secret_key(tmp_path, monkeypatch)
 
     monkeypatch.delenv("COPENHAGEN_SECRET_KEY", raising=False)
     monkeypatch.delenv("SECRET_KEY", raising=False)
+    migrate({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})  # production never does
     monkeypatch.setenv("COPENHAGEN_ENV", "production")
     with pytest.raises(RuntimeError, match="secret key"):
         create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})

@@ -26,8 +26,13 @@ def pg() -> str:
         yield url
 
 
+MOVES = 60  # acknowledged moves a durability check waits for: half before its fault, half after
+# (counted, not timed: a loaded machine plays them slower; benchmarks/reliability.durability)
+
+
 def _no_loss(result: dict) -> None:
-    assert result["acknowledged"] > 50, result
+    assert result["acknowledged"] >= MOVES, result
+    assert result["acknowledged_after_fault"] >= MOVES // 2, result
     assert result["lost"] == 0, result["lost_moves"]
     assert result["replay_failures"] == 0
     assert result["server_errors"] == 0, result
@@ -35,22 +40,20 @@ def _no_loss(result: dict) -> None:
 
 
 def test_kill9_of_the_server_loses_no_acknowledged_move_sqlite(tmp_path: Path):
-    result = durability(f"sqlite:///{tmp_path / 'k.sqlite3'}", tmp_path, tables=3, seconds=6)
+    result = durability(f"sqlite:///{tmp_path / 'k.sqlite3'}", tmp_path, tables=3, moves=MOVES)
     _no_loss(result)
 
 
 @pytest.mark.postgres
 def test_kill9_of_two_servers_on_postgres_loses_no_acknowledged_move(pg: str, tmp_path: Path):
-    # 10 s: two servers start slower than one, and with 6 s a loaded 2-core machine had
-    # acknowledged 43 moves, 3 of them before the kill
-    result = durability(pg, tmp_path, servers=2, tables=3, seconds=10, seed=2)
+    result = durability(pg, tmp_path, servers=2, tables=3, moves=MOVES, seed=2)
     _no_loss(result)
 
 
 @pytest.mark.postgres
 @pytest.mark.exclusive
 def test_a_database_restart_mid_load_answers_503_and_loses_nothing(pg: str, tmp_path: Path):
-    result = durability(pg, tmp_path, tables=3, seconds=9, seed=3, fault="database")
+    result = durability(pg, tmp_path, tables=3, moves=MOVES, seed=3, fault="database")
     _no_loss(result)
     assert result["unavailable_503"] > 0, result  # the outage was felt ...
     assert result["unreadable_503"] == 0  # ... and each answer asked to try again

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -66,7 +67,7 @@ def finished_game(app: Flask, edition: str = "rollwrite", kind: str = "table",
             continue
         seat = state.to_act()[0]
         state, _ = store.act(game, seat, str(bots[seat].choose(state.view(seat), seat)), None)
-    return store.game(game.code)
+    return replace(store.game(game.code), host_key=game.host_key)  # the host's own token too
 
 
 def rows_of(html: str) -> list[str]:
@@ -289,7 +290,11 @@ def test_a_game_not_over_has_no_review_yet_and_nothing_is_stored(app: Flask,
 def _seated(app: Flask, game: Game, seat: int) -> Any:
     """A browser holding `seat` of the game (its seat cookie)."""
     client = app.test_client()
-    token = next(s.token for s in store_of(app).seats(game) if s.seat == seat)
+    store = store_of(app)  # the store keeps only a token's hash: the seat anew, its token
+    name = next(s.name for s in store.seats(game) if s.seat == seat) or f"Seat {seat + 1}"
+    store.free_seat(game, seat)
+    token = store.claim_seat(game, seat, name)
+    assert token
     client.set_cookie(f"seat_{game.code}", token)
     return client
 
@@ -321,7 +326,8 @@ def test_a_hot_seat_screen_shows_one_seat_at_a_time(app: Flask) -> None:
                          mode="hotseat")
     drain(app)
     host = app.test_client()
-    host.set_cookie(f"host_{game.code}", game.host_token)
+    assert game.host_key
+    host.set_cookie(f"host_{game.code}", game.host_key)
     html = host.get(f"/r/{game.code}/review").get_data(as_text=True)
     assert not rows_of(html) and f'href="/r/{game.code}/review?seat=2"' in html
     shown = host.get(f"/r/{game.code}/review?seat=2").get_data(as_text=True)

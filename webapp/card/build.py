@@ -131,8 +131,9 @@ def build_step(code: str, state: CardState, seat: int, tile: str, builds: list[A
     def link(turn: tuple[int, int] | None, at: int | None = None) -> str | None:
         if turn is None:
             return None
+        cell: dict[str, Any] = {"cell": cell_name(at)} if at is not None else {}
         return url_for("card.game", code=code, tile=tile, rot=turn[0], flip=turn[1],
-                       **({"cell": cell_name(at)} if at is not None else {})) + "#placer"
+                       **cell) + "#placer"
 
     colour = tile.split("-")[0]
     out: dict[str, Any] = {

@@ -148,7 +148,8 @@ def pick_placement(legal: list[Any], cell: str | None, k: int) -> PlacementPick 
     )
 
 
-def single_cells(legal: list[Any], kind: type) -> dict[str, list[tuple[str, str]]]:
+def single_cells(legal: list[Any], kind: type[A.Extra] | type[A.ArmsCell]
+                 ) -> dict[str, list[tuple[str, str]]]:
     """Cells of the legal 1-cell actions of a kind (Extra, ArmsCell): name -> [(mark, text)]."""
     out: dict[str, list[tuple[str, str]]] = {}
     for a in legal:

@@ -15,7 +15,7 @@ from webapp.colours import COLOUR_WORDS
 from webapp.views.card import ABILITY_LABELS, _board, _cards, _take_label
 
 
-def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> dict[str, Any]:  # noqa: ANN401, ARG001
+def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> dict[str, Any]:
     """The page's pieces, from the learner's player view and legal actions only."""
     pv = state.player_view(me)
     legal = state.legal_actions(me) if me in state.to_act() else []
@@ -59,7 +59,7 @@ def _build_label(a: A.Build) -> str:
              colour=COLOUR_WORDS.get(colour, colour), size=size, cells=cells, cards=paid)
 
 
-def _arms_label(a: Any) -> str:  # noqa: ANN401
+def _arms_label(a: Any) -> str:
     """A coat-of-arms action in words."""
     if isinstance(a, A.ArmsWhite):
         return _("White tile on %(cell)s", cell=cell_name(a.cell))

@@ -10,7 +10,7 @@ from webapp.companion import page as P  # noqa: N812
 from webapp.inputs import number
 
 
-def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> dict[str, Any]:  # noqa: ANN401
+def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> dict[str, Any]:
     """The page's pieces: the view, the grouped legal actions, the grid with what can be
     tapped (`?cell=`, `&k=` as on the companion's page; by default the expected placement)."""
     view = state.player_view(me)
@@ -32,7 +32,7 @@ def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> 
     return ctx
 
 
-def _picks(legal: list[Any], state: Any) -> list[dict[str, Any]]:  # noqa: ANN401
+def _picks(legal: list[Any], state: Any) -> list[dict[str, Any]]:
     """Passive picks grouped by die, as on the companion's page."""
     out: dict[int, dict[str, Any]] = {}
     for a in legal:
@@ -44,7 +44,7 @@ def _picks(legal: list[Any], state: Any) -> list[dict[str, Any]]:  # noqa: ANN40
     return [out[d] for d in sorted(out)]
 
 
-def _grid(view: dict[str, Any], me: int, legal: list[Any], want: Any, args: Any,  # noqa: ANN401
+def _grid(view: dict[str, Any], me: int, legal: list[Any], want: Any, args: Any,
           here: str) -> dict[str, Any]:
     """The learner's building with its tappable cells, the previewed placement and the
     actions of the tapped cell."""

@@ -44,7 +44,7 @@ class Script:
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", tuple(m for m in self.moves if isinstance(m, Step)))
 
-    def new_state(self) -> Any:  # noqa: ANN401 - either edition's GameState
+    def new_state(self) -> Any:
         """The game before its first move."""
         return FACTORIES[self.edition](self.config)
 

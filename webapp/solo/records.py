@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from rollwrite.solitaire import result as challenge_result
+from rollwrite.state import GameState
 from webapp.store import Game, Store
 
 RECORD_GAMES = 120  # finished challenges read for the records (newest first)
@@ -76,7 +77,7 @@ def attempts(store: Store, owner: str) -> list[Attempt]:
         challenge = challenge_of(game)
         if challenge is None or game.status != "over":
             continue
-        res = challenge_result(store.state(game))
+        res = challenge_result(store.state_as(game, GameState))
         out.append(Attempt(game.code, str(challenge["seed"]), res["turns"], res["score"],
                            bool(res["reached_12"]), played_on_its_date(challenge)))
         if len(out) >= RECORD_GAMES:

@@ -12,7 +12,6 @@ from typing import Any
 import segno
 from flask import (
     Blueprint,
-    Response,
     abort,
     current_app,
     g,
@@ -24,16 +23,18 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from werkzeug.wrappers import Response  # what redirect() gives; flask's extends it
 
 from boardgame import actions as A  # noqa: N812
-from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOURS, LETTER, WHITE
+from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOURS, HARBOUR_SIZE, LETTER, WHITE
 from boardgame.state import GameState as CardState
 from bots.hints import card_hint as hint
 from bots.levels import CARD_LEVELS as LEVELS
 from facade.errors import IllegalAction
-from facade.grid import bits, cell_name, parse_cell
+from facade.grid import bits, cell_name, index, parse_cell
 from webapp import botplay, play
 from webapp.botplay import LEVEL_LABELS
 from webapp.card.build import build_step, cards_words
@@ -156,7 +157,7 @@ def _board(pv: dict[str, Any], masks: list[int], seat: int) -> list[dict[str, An
         r = 8 - k
         row = []
         for c, mark in enumerate(marks):
-            i = r * 5 + c
+            i = index(c, r)
             bit = 1 << i
             colour = None
             if mark:
@@ -172,7 +173,7 @@ def _board(pv: dict[str, Any], masks: list[int], seat: int) -> list[dict[str, An
 
 def _take_label(state: CardState, a: A.Take) -> dict[str, Any]:
     picks = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
-    cards = [state.harbour[i] for i in picks]
+    cards = [state.harbour[i] or "" for i in picks]  # a take picks cards, never a gap
     uses = []
     if abs(a.first - a.second) != 1:
         uses.append(ABILITY_LABELS["any"])
@@ -233,7 +234,7 @@ def _choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
         "refresh": next((str(a) for a in legal if isinstance(a, A.ArmsRefresh)), None),
         "can_pass": next((str(a) for a in legal if isinstance(a, A.Pass)), None),
         "only_pass": bool(legal) and all(isinstance(a, A.Pass) for a in legal),
-        "hand_over": state.hand_size(seat) - 7,
+        "hand_over": state.cards_over_limit(seat),
     }
     # taking cards: tap harbour cards; the next card is offered only if some take has it
     picks = [p for p in _picks() if any(p in _take_set(a) for a in takes)]
@@ -242,7 +243,7 @@ def _choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
         picks.pop()
         chosen = set(picks)
     out["picks"] = picks
-    for i in range(7):
+    for i in range(HARBOUR_SIZE):
         if i in chosen:
             rest = [p for p in picks if p != i]
             out["pickable"][i] = _url(game.code, pick=_join(rest) or None)
@@ -252,7 +253,7 @@ def _choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
         out["takes"] = [_take_label(state, a) for a in takes if _take_set(a) == chosen]
     # building: a tile, turned and flipped, then where its brick goes, then how to pay
     tile = request.args.get("tile")
-    if tile in out["buildable"]:
+    if tile is not None and tile in out["buildable"]:
         out["tile"] = tile
         out["build"] = build_step(game.code, state, seat, tile, builds, _int_arg("rot"),
                                   _int_arg("flip"), _cell_arg())
@@ -345,7 +346,7 @@ def _model(store: Store, game: Game, state: CardState, who: Who, frame: bool = F
         for h in pv["harbour"]
     ]
     my_turn = viewer is not None and viewer in pv["to_act"] and not frame
-    choices = _choices(game, state, viewer) if my_turn else None
+    choices = _choices(game, state, viewer) if my_turn and viewer is not None else None
     levels = {s.seat: s.bot for s in seats if s.bot}
     return {
         "game": game, "mode": _mode(game), "seq": pv["seq"],
@@ -381,10 +382,10 @@ def _render_game(store: Store, game: Game, state: CardState, who: Who, frame: bo
     model["chart"] = (end_chart(store.log(game), [p["name"] for p in model["players"]])
                       if model.get("over") else None)
     model.update(extra)
+    kept: dict[str, Any] = {k: v for k, v in request.args.items()
+                            if k in ("pick", "tile", "cell", "rot", "flip")}
     model["poll_url"] = url_for("card.poll", code=game.code, seq=model["seq"],
-                                seats=model["seat_sig"],
-                                **{k: v for k, v in request.args.items()
-                                   if k in ("pick", "tile", "cell", "rot", "flip")})
+                                seats=model["seat_sig"], **kept)
     model["poll_seconds"] = (botplay.BOT_STEP_SECONDS if frame
                              else current_app.config["POLL_SECONDS"])
     if model["mode"] == "table" and model["open_seats"]:
@@ -467,7 +468,7 @@ def create() -> Response | tuple[str, int]:
         token = store.claim_seat(game, people[0], names[people[0]]) or ""
     at = botplay.play_pending(store, game)  # a bot that starts plays its turn now
     resp = redirect(url_for("card.game", code=game.code, at=at), 303)
-    give_host(resp, game.code, game.host_token)
+    give_host(resp, game.code, game.host_key)
     if token is not None:
         give_seat(resp, game.code, token)
     return resp
@@ -476,7 +477,7 @@ def create() -> Response | tuple[str, int]:
 # ---------------------------------------------------------------------- the table
 def _shown(store: Store, game: Game, at: int | None) -> Response:
     """The table at frame `at` of the bots' moves, or the present (`at` None)."""
-    state = store.state(game) if at is None else store.state_at(game, at)
+    state = store.state_as(game, CardState, at)
     frame = at is not None
     return _render_game(store, game, state, _who(store, game, state, frame), frame)
 
@@ -500,7 +501,7 @@ def poll(code: str) -> Response | str | tuple[str, int]:
         if not play.behind(store, game, number(seen), request.args.get("seats")):
             return Response(status=204)
         return _shown(store, game, botplay.frame_after(store, game, number(seen)))
-    state = store.state(game)
+    state = store.state_as(game, CardState)
     who = _who(store, game, state)
     return jsonify({
         "seq": seq, "status": status, "changed": seen != str(seq),
@@ -515,7 +516,7 @@ def act(code: str) -> Response | tuple[str, int]:
     """One action line from the viewer's seat, through the one play pipeline (webapp/play.py):
     checked against the page's move number and by the engine, then the bots' replies."""
     store, game = _load(code)
-    state = store.state(game)
+    state = store.state_as(game, CardState)
     seat = _acting_seat(store, game, state)
     if seat is None and _mode(game) == "hotseat":  # one screen: nobody joins, a hand is shown
         return _refused(game, play.Refusal(403, _("Not allowed"), _(
@@ -540,7 +541,7 @@ def skip(code: str) -> Response:
     """Skip ahead on a game whose bots were left waiting (bots play in the request that gives
     them the turn, so this is rare): every pending bot action at once, then the present."""
     store, game = _load(code)
-    state = store.state(game)
+    state = store.state_as(game, CardState)
     if not _who(store, game, state).participant:
         abort(403)
     botplay.play_pending(store, game)
@@ -552,7 +553,7 @@ def skip(code: str) -> Response:
 def reveal(code: str) -> Response:
     """Hot-seat: the person whose turn it is has the phone; show their hand this turn."""
     store, game = _load(code)
-    state = store.state(game)
+    state = store.state_as(game, CardState)
     if _mode(game) != "hotseat" or not _is_host(game):
         abort(403)
     seat = number(request.form.get("seat"), 1)
@@ -585,7 +586,7 @@ def hide(code: str) -> Response:
 
 # ---------------------------------------------------------------------- joining (table mode)
 @bp.get("/join")
-def join_code() -> Response | tuple[str, int]:
+def join_code() -> ResponseReturnValue:
     """Join by typing a code: on to that game's join page (webapp/play.py)."""
     return play.join_by_code(_store(), request.args.get("code"))
 
@@ -633,7 +634,7 @@ def log(code: str) -> str:
     """Every action in the notation, with what it caused."""
     store, game = _load(code)
     names = game.config["players"]
-    rows = [
+    rows: list[dict[str, Any]] = [
         {"seq": r.seq, "who": names[r.seat] if r.seat is not None else "",
          "line": r.text, "events": [event_line("boardgame", e) for e in r.events]}
         for r in store.log(game)
@@ -652,7 +653,7 @@ def _hint_for(game: Game, state: CardState, seat: int) -> tuple[A.Action, str]:
 def hint_page(code: str) -> Response | tuple[str, int]:
     """The table with the strong bot's suggestion for the viewer, its cells highlighted."""
     store, game = _load(code)
-    state = store.state(game)
+    state = store.state_as(game, CardState)
     who = _who(store, game, state)
     if who.viewer is None:
         abort(403)

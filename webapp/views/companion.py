@@ -15,7 +15,6 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    Response,
     abort,
     current_app,
     g,
@@ -26,7 +25,9 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response  # what redirect() gives; flask's extends it
 
 from bots.hints import dice_hint as bot_hint
 from bots.stand_in import stand_in_step
@@ -49,7 +50,7 @@ from webapp.errors import page
 from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.points_chart import end_chart
-from webapp.store import Conflict, Game, NotFound
+from webapp.store import Conflict, Game, NotFound, token_hash
 
 bp = Blueprint("companion", __name__, url_prefix="/t")
 
@@ -152,14 +153,14 @@ def new() -> Any:
     game = store.create_game("table", "rollwrite", config, count)
     token = store.claim_seat(game, 0, name)
     resp = redirect(url_for("companion.table", code=game.code), 303)
-    give_host(resp, game.code, game.host_token)
+    give_host(resp, game.code, game.host_key)
     if token:
         give_seat(resp, game.code, token)
     return resp
 
 
 @bp.get("/join")
-def join_code() -> Response | tuple[str, int]:
+def join_code() -> ResponseReturnValue:
     """The home page's code field: on to that game's join page (webapp/play.py)."""
     return play.join_by_code(_store(), request.args.get("code"))
 
@@ -210,7 +211,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
     """What the table page shows: the present, or (`at`) the game as it stood after `at`
     actions, a frame of the bots' moves shown one at a time, where nobody may move."""
     store = _store()
-    state = store.state(game) if at is None else store.state_at(game, at)
+    state = store.state_as(game, GameState, at)
     seats = store.seats(game)
     names = [s.name or _("Seat %(n)s", n=s.seat + 1) for s in seats]
     view = state.player_view(seat)
@@ -318,7 +319,7 @@ def _grid_context(
         cell, cell_actions = None, []
 
     def href(name: str) -> str:
-        params = {"cell": name}
+        params: dict[str, Any] = {"cell": name}
         if grid_mode == "extra":
             params["mode"] = "extra"
         return url_for("companion.table", code=game.code, **params) + "#sheet"
@@ -407,7 +408,7 @@ def api(code: str) -> Response:
     """JSON for tools and bots: the seat's view and its legal actions in the notation."""
     game = _game(code)
     seat = _seat(game)
-    state = _store().state(game)
+    state = _store().state_as(game, GameState)
     out: dict[str, Any] = {
         "seq": state.seq,
         "seat": seat,
@@ -423,7 +424,7 @@ def api(code: str) -> Response:
 def sheet(code: str, seat: int) -> Any:
     """Any player's sheet, read-only."""
     game = _game(code)
-    state = _store().state(game)
+    state = _store().state_as(game, GameState)
     if not 0 <= seat < state.players:
         abort(404)
     names = _names(game)
@@ -560,7 +561,7 @@ def hint(code: str) -> Any:
         return _refuse(game, play.Refusal(403, _("No hints here"),
                                           _("Hints are for solo games, for the player of the "
                                             "game.")))
-    state = _store().state(game)
+    state = _store().state_as(game, GameState)
     if state.is_over() or seat not in state.to_act() or state.is_chance():
         return _refuse(game, play.Refusal(409, _("Nothing to hint"),
                                           _("A hint helps when it is your move; wait for your "
@@ -596,7 +597,7 @@ def host_pass(code: str, seat: int) -> Any:
     game = _game(code)
     _require_host(game)
     store = _store()
-    state = store.state(game)
+    state = store.state_as(game, GameState)
     if not 0 <= seat < state.players:
         abort(404)
     seen = play.seen_seq(_form().get("seq"))
@@ -645,7 +646,8 @@ def again(code: str) -> Any:
         secret = current_app.config["SECRET_KEY"]
 
         def reserve(new: str) -> tuple[str, dict[int, tuple[str, str]]]:
-            """Every phone's seat (and the host role) under a token only it can work out."""
+            """Every phone's seat (and the host role) under a token only it can work out: an
+            HMAC of its old token's stored hash (the phone hashes the token it holds)."""
             return derived_token(secret, game.host_token, new), {
                 s.seat: (names[s.seat], derived_token(secret, s.token, new))
                 for s in seats if s.token}
@@ -675,7 +677,7 @@ def follow(code: str) -> Response:
                             at=number(request.args.get("at"))), 303)
     old_seat = seat_token(game.code)
     if old_seat and _store().seat_of(game, old_seat) is not None:
-        token = derived_token(secret, old_seat, fresh.code)
+        token = derived_token(secret, token_hash(old_seat), fresh.code)  # as `reserve` did
         if _store().seat_of(fresh, token) is not None:
             give_seat(resp, fresh.code, token)
     if _is_host(game):

@@ -7,7 +7,6 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    Response,
     current_app,
     g,
     redirect,
@@ -16,6 +15,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response  # what redirect() gives; flask's extends it
 
 from facade.errors import IllegalAction
 from rollwrite.material import LETTER
@@ -152,7 +152,7 @@ def _panel(game: Game, table: DiceRoller, error: str | None = None, status: int 
 def table(code: str) -> str:
     """The shared screen: the dice, the buttons, the history, and how other phones join."""
     game = _dice_game(code)
-    state = _store().state(game)
+    state = _store().state_as(game, DiceRoller)
     return render_template(
         "dice/table.html", error=None,
         link=url_for("dice.table", code=game.code, _external=True),
@@ -167,7 +167,7 @@ def poll(code: str) -> Response | tuple[str, int, dict[str, str]]:
     seq, _status = _store().head(game.code)
     if number(request.args.get("seq")) == seq:
         return Response(status=204)
-    return _panel(game, _store().state(game))
+    return _panel(game, _store().state_as(game, DiceRoller))
 
 
 @bp.post("/<code>/act")
@@ -184,18 +184,19 @@ def act(code: str) -> Response | tuple[str, int] | tuple[str, int, dict[str, str
         message = _("This form is missing the table's move number. Reload the page and try "
                     "again.")
         if g.htmx:
-            return _panel(game, _store().state(game), message, 400)
+            return _panel(game, _store().state_as(game, DiceRoller), message, 400)
         return errors.page(400, _("Page out of date"), message, back)
     try:
         state, _events = _store().act(game, None, action, seen_seq=seen)
     except Conflict:
         message = _("Another phone moved first. Here are the dice as they stand now.")
         if g.htmx:
-            return _panel(game, _store().state(game), message, 409, _("Someone moved first"))
+            return _panel(game, _store().state_as(game, DiceRoller), message, 409,
+                          _("Someone moved first"))
         return errors.page(409, _("Someone moved first"), message, back)
     except IllegalAction as err:
         if g.htmx:
-            return _panel(game, _store().state(game), error_message(err), 400)
+            return _panel(game, _store().state_as(game, DiceRoller), error_message(err), 400)
         return errors.page(400, _("Not now"), error_message(err), back)
     if g.htmx:
         return _panel(game, state)

@@ -42,12 +42,13 @@ def _names() -> list[str]:
     return [_("You"), "Anna"]
 
 
-def _parse(script: Script, text: str) -> Any:  # noqa: ANN401 - either edition's action
+def _parse(script: Script, text: str) -> object:
+    """A notation line as the script's edition reads it (IllegalAction when it cannot)."""
     if script.edition == "rollwrite":
-        from rollwrite.actions import parse_action
-    else:
-        from boardgame.actions import parse_action
-    return parse_action(text)
+        from rollwrite.actions import parse_action as parse_dice
+        return parse_dice(text)
+    from boardgame.actions import parse_action as parse_card
+    return parse_card(text)
 
 
 def _posted(script: Script) -> str:
@@ -64,7 +65,7 @@ def _posted(script: Script) -> str:
 
 
 def _render(script: Script, index: int, status: int = 200,
-            refusal: play.Refusal | None = None) -> Any:  # noqa: ANN401
+            refusal: play.Refusal | None = None) -> Any:
     """The page of step `index` (or the last page), with a refusal above it if any."""
     pos = position(script, index)
     names = _names()
@@ -90,7 +91,7 @@ def _render(script: Script, index: int, status: int = 200,
 
 
 @bp.get("/<name>")
-def resume(name: str) -> Any:  # noqa: ANN401
+def resume(name: str) -> Any:
     """Back to the step this browser reached (its cookie), or the first."""
     script = _script(name)
     saved = number(request.cookies.get(_cookie(script)))
@@ -99,7 +100,7 @@ def resume(name: str) -> Any:  # noqa: ANN401
 
 
 @bp.get("/<name>/<int:index>")
-def step(name: str, index: int) -> Any:  # noqa: ANN401
+def step(name: str, index: int) -> Any:
     """One step: what to do and why, the game, and the engine's legal actions."""
     script = _script(name)
     if index > len(script.steps):
@@ -108,7 +109,7 @@ def step(name: str, index: int) -> Any:  # noqa: ANN401
 
 
 @bp.post("/<name>/<int:index>")
-def act(name: str, index: int) -> Any:  # noqa: ANN401
+def act(name: str, index: int) -> Any:
     """The learner's move: played (and on to the next step) when it is the step's action and
     the engine takes it; otherwise refused with what the step wants, nothing changed."""
     script = _script(name)

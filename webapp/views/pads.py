@@ -12,7 +12,7 @@ import threading
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pypdfium2
 import reportlab
@@ -263,7 +263,8 @@ def preview() -> Response | tuple[str, int]:
         errors["scale"] = _("The preview comes in two sizes, 1 and 2; “%(value)s” is neither.",
                             value=_shown(text))
     if errors or scale is None:
-        back = url_for("pads.index", **options.query())
+        query: dict[str, Any] = options.query()
+        back = url_for("pads.index", **query)
         return page(400, _("No preview for these options"), " ".join(errors.values()), back)
     etag = preview_etag(options, scale)
     headers = {"Cache-Control": PREVIEW_CACHE_CONTROL, "X-Content-Type-Options": "nosniff"}

@@ -66,7 +66,7 @@ class Timeline:
         """Actions in the game."""
         return len(self.notation)
 
-    def state_at(self, at: int) -> Any:  # noqa: ANN401
+    def state_at(self, at: int) -> Any:
         """The state after `at` actions: the nearest kept copy, then the actions after it."""
         k = at // SNAPSHOT_EVERY
         state = self.snapshots[k].clone()

@@ -80,7 +80,7 @@ def _viewer(store: Store, game: Game) -> tuple[int | None, list[int]]:
     return None, []
 
 
-def _num(value: Any) -> str:  # noqa: ANN401 - a number from the stored review
+def _num(value: Any) -> str:
     """A value as the page's language writes it, to two decimals at most."""
     if not isinstance(value, int | float):
         return "–"

@@ -15,7 +15,6 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    Response,
     abort,
     redirect,
     render_template,
@@ -24,10 +23,12 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from werkzeug.wrappers import Response  # what redirect() gives; flask's extends it
 
 from bots.levels import LEVEL_NAMES
 from rollwrite.material import TARGET
 from rollwrite.solitaire import result as challenge_result
+from rollwrite.state import GameState
 from webapp import botplay
 from webapp.botplay import LEVEL_LABELS
 from webapp.companion import page as P  # noqa: N812
@@ -190,7 +191,7 @@ def result(code: str) -> Any:
         raise NotFound(code)
     if game.status != "over":
         return redirect(url_for("companion.table", code=game.code), 303)
-    state = store.state(game)
+    state = store.state_as(game, GameState)
     res = challenge_result(state)
     view = state.player_view(0)
     grid = P.grid(view["buildings"][0]["rows"], set(), set(), set(), None, lambda n: "")

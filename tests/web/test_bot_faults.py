@@ -1,0 +1,101 @@
+"""A bot's fault never costs a stored move (webapp/botplay.py): a bot that raises, or that
+chooses what the engine refuses, plays a legal fallback instead, the fault is logged, and the
+person's move that gave it the turn answers as usual (not 500)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+from tests.web import test_card_routes as card
+from tests.web import test_solo as solo
+from webapp import botplay
+
+
+class Broken:
+    """A bot whose every decision fails as a bug would (not a ValueError)."""
+
+    def choose(self, view: dict[str, Any], seat: int) -> Any:
+        raise RuntimeError("the bot broke")
+
+
+class Refused:
+    """A bot that chooses an action the engine refuses."""
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+
+    def choose(self, view: dict[str, Any], seat: int) -> str:
+        return self.line
+
+
+@pytest.fixture(autouse=True)
+def fixed_day(monkeypatch):
+    monkeypatch.setattr(solo.solo, "today", lambda: solo.DAY)
+
+
+def test_a_dice_bot_that_raises_plays_a_legal_fallback_and_the_move_stands(
+        app, phone, monkeypatch, caplog):
+    monkeypatch.setitem(botplay.MAKERS, "rollwrite", lambda level, seed: Broken())
+    caplog.set_level(logging.ERROR, logger="webapp.botplay")
+    code = solo.start_bots(phone, ("greedy",))
+    store = solo.store_of(app)
+    for _ in range(40):  # until the bot has had a turn of its own and given it back
+        state = solo.state_of(app, code)
+        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        resp = solo.act(phone, app, code, solo.forward(legal))
+        assert resp.status_code == 303, resp.get_data(as_text=True)[:300]
+        after = solo.state_of(app, code)
+        assert after.seq > state.seq  # the person's move is stored
+        assert after.is_over() or 0 in after.to_act()  # the bot did not leave it waiting
+        if any(r.seat == 1 and r.text.split()[1] == "end" for r in store.log(store.game(code))):
+            break
+    else:
+        raise AssertionError("the bot never finished a turn")
+    assert "RuntimeError: the bot broke" in caplog.text
+    assert "plays a legal fallback" in caplog.text
+
+
+def test_a_card_bot_that_raises_plays_a_legal_fallback(app, phone, monkeypatch, caplog):
+    monkeypatch.setitem(botplay.MAKERS, "boardgame", lambda level, seed: Broken())
+    caplog.set_level(logging.ERROR, logger="webapp.botplay")
+    code = card.new_game(phone, ["person", "strong"])
+    body = card.page_of(phone, code)
+    resp = phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
+    assert resp.status_code == 303
+    store = card.store_of(app)
+    state = store.state(store.game(code))
+    assert state.active == 0 and store.head(code)[0] >= 2  # the move, then the bot's
+    assert [r.seat for r in store.log(store.game(code))][:2] == [0, 1]
+    assert "RuntimeError: the bot broke" in caplog.text
+
+
+def test_a_bot_whose_choice_the_engine_refuses_plays_a_legal_fallback(
+        app, phone, monkeypatch, caplog):
+    monkeypatch.setitem(botplay.MAKERS, "boardgame", lambda level, seed: Refused("p2 take 9,9"))
+    caplog.set_level(logging.ERROR, logger="webapp.botplay")
+    code = card.new_game(phone, ["person", "greedy"])
+    body = card.page_of(phone, code)
+    resp = phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
+    assert resp.status_code == 303
+    store = card.store_of(app)
+    assert store.state(store.game(code)).active == 0
+    assert "refused" in caplog.text and "p2 take 9,9" in caplog.text
+
+
+def test_when_even_the_random_stand_in_fails_the_first_legal_action_is_played(
+        app, phone, monkeypatch, caplog):
+    monkeypatch.setitem(botplay.MAKERS, "boardgame", lambda level, seed: Broken())
+    monkeypatch.setattr(botplay, "make_bot", lambda *a, **k: Broken())
+    caplog.set_level(logging.ERROR, logger="webapp.botplay")
+    code = card.new_game(phone, ["person", "greedy"])
+    body = card.page_of(phone, code)
+    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
+    store = card.store_of(app)
+    game = store.game(code)
+    bot_rows = [r for r in store.log(game) if r.seat == 1]
+    first = store.state_at(game, bot_rows[0].seq - 1).legal_actions(1)[0]
+    assert bot_rows and bot_rows[0].text == str(first)
+    assert "random stand-in" in caplog.text
