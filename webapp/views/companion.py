@@ -80,7 +80,9 @@ def _seat(game: Game) -> int | None:
     knows the browser that started it, so it comes back after the seat cookie is gone."""
     seat = play.cookie_seat(_store(), game)
     if seat is None and game.kind == "solo" and game.owner:
-        mine = request.cookies.get("browser", "")
+        from webapp.solo.players import owner_id
+
+        mine = owner_id() or ""
         if mine and secrets.compare_digest(mine, game.owner):
             return 0
     return seat
