@@ -74,7 +74,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 # Benchmarks that start servers: run only when asked for (`bench --web`, or by name in --only).
-SERVER_BENCHMARKS = ("web", "solo", "reliability")
+SERVER_BENCHMARKS = ("web", "solo", "reliability", "leaderboard")
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -89,6 +89,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         only = [*only, "solo"]
     if args.reliability:
         only = [*only, "reliability"]
+    if args.leaderboard:
+        only = [*only, "leaderboard"]
     for info in pkgutil.iter_modules(benchmarks.__path__):
         if only and info.name not in only:
             continue
@@ -140,6 +142,13 @@ def cmd_review(args: argparse.Namespace) -> int:
     return run(args.file, args.rollouts, args.json)
 
 
+def cmd_leaderboard(args: argparse.Namespace) -> int:
+    """Operator's changes to the solitaire leaderboards."""
+    from commandline.leaderboard import run
+
+    return run(args)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """The web app under gunicorn."""
     from commandline.serve import run
@@ -187,6 +196,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--reliability", action="store_true",
                        help="load, kill -9, a database restart, races between two servers and "
                             "forged requests on real servers (not run by default)")
+    bench.add_argument("--leaderboard", action="store_true",
+                       help="100,000 results on one seed in PostgreSQL: the leaderboard "
+                            "page's and a player's rank's p95 (not run by default)")
     bench.set_defaults(func=cmd_bench)
 
     sol = sub.add_parser("solitaire", help="the solitaire challenge (RULES 4)")
@@ -217,7 +229,12 @@ def build_parser() -> argparse.ArgumentParser:
     rev.add_argument("--json", action="store_true")
     rev.set_defaults(func=cmd_review)
 
+    from commandline.leaderboard import add_arguments as leaderboard_arguments
     from commandline.serve import add_arguments as serve_arguments
+
+    board = sub.add_parser("leaderboard", help="hide an entry of a solitaire leaderboard")
+    leaderboard_arguments(board)
+    board.set_defaults(func=cmd_leaderboard)
 
     serve = sub.add_parser("serve", help="the web app on http://HOST:PORT (gunicorn)")
     serve_arguments(serve)

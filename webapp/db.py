@@ -159,6 +159,14 @@ results = Table(  # a player's first game on a seed: ranked (or practice, `ranke
     Column("started_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
 
+board_counts = Table(  # how many listed entries each (seed, rank_key) holds: ranks in O(keys)
+    "board_counts",
+    metadata,
+    Column("seed", String(64), primary_key=True),
+    Column("rank_key", Integer, primary_key=True),
+    Column("n", Integer, nullable=False),
+)
+
 friend_challenges = Table(
     "friend_challenges",
     metadata,

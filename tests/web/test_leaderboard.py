@@ -259,3 +259,36 @@ def test_records_page_has_streak_best_played_and_the_turns_chart(app, phone, mon
     assert "Streak 1 day" in text and "Challenges played 1" in text
     assert f"{day} {turns} turns" in text
 
+
+
+@pytest.mark.both_databases
+def test_ranks_from_the_bucket_counts_equal_the_boards_order_through_hides(app):
+    store, boards = app.extensions["store"], boards_of(app)
+    import random
+
+    rng = random.Random(5)
+    made = []
+    for i in range(40):
+        player, _secret = boards.create_player(f"P{i}")
+        game = store.create_game("solo", "rollwrite", {"players": ["P"], "seed": "rk",
+                                                      "options": {"dice": "seeded"}}, 1,
+                                 owner=player.id)
+        assert boards.enter(game, "rk", player, ranked=True)
+        boards.finish(game.id, rng.randint(8, 10), rng.randint(12, 13), rng.random() < 0.9)
+        made.append(player)
+
+    def check() -> None:
+        listed = boards.board("rk", limit=100)
+        assert boards.listed_count("rk") == len(listed)
+        for n, e in enumerate(listed, start=1):
+            assert boards.rank(e) == n
+
+    check()
+    boards.set_hidden(made[3].id, True)
+    boards.hide("rk", "P7")
+    check()
+    assert boards.listed_count("rk") == 38
+    boards.set_hidden(made[3].id, False)
+    boards.hide("rk", "P7", hidden=False)
+    check()
+    assert boards.listed_count("rk") == 40

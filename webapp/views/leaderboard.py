@@ -81,20 +81,20 @@ def board(seed: str) -> Any:
     store, boards = _store(), players.boards()
     me = players.owner_id()
     page = max(1, number(request.args.get("page"), 1) or 1)
-    found = boards.board(seed, limit=L.PAGE_SIZE, offset=(page - 1) * L.PAGE_SIZE)
+    found = boards.board(seed, limit=L.PAGE_SIZE + 1, offset=(page - 1) * L.PAGE_SIZE)
+    more, found = len(found) > L.PAGE_SIZE, found[:L.PAGE_SIZE]
     open_games = L.settled(boards, seed, me, store)
     rows = [L.entry_row(e, (page - 1) * L.PAGE_SIZE + n, open_games or e.player_id == me)
             for n, e in enumerate(found, start=1)]
     if request.args.get("format") == "json":
         return jsonify({"seed": seed, "entries": rows})
     mine = boards.entry(seed, me) if me else None
-    total = boards.listed_count(seed)
+    my_rank = boards.rank(mine) if mine is not None and mine.listed else None
     return render_template(
         "solo/leaderboard.html", seed=seed, kind=_kind(seed), rows=rows, mine=mine,
-        my_rank=boards.rank(mine) if mine else None, open_games=open_games, total=total,
-        page=page, pages=max(1, -(-total // L.PAGE_SIZE)), today=_today(),
+        open_games=open_games, page=page, more=more, today=_today(),
         week=L.week_seed(date.fromisoformat(_today())),
-        mine_row=L.entry_row(mine, boards.rank(mine), True) if mine and mine.listed else None,
+        mine_row=L.entry_row(mine, my_rank, True) if my_rank else None,
     )
 
 

@@ -23,8 +23,8 @@ def _when(name: str, nullable: bool = False) -> sa.Column:
 
 
 def upgrade() -> None:
-    """Create players, player_keys, device_codes, results, friend_challenges,
-    challenge_members and their indexes."""
+    """Create players, player_keys, device_codes, results, board_counts,
+    friend_challenges, challenge_members and their indexes."""
     op.create_table(
         "players",
         sa.Column("id", sa.String(32), primary_key=True),
@@ -72,6 +72,12 @@ def upgrade() -> None:
     op.create_index("ix_results_board", "results",
                     ["seed", "listed", "rank_key", "finished_at", "id"])
     op.create_table(
+        "board_counts",
+        sa.Column("seed", sa.String(64), primary_key=True),
+        sa.Column("rank_key", sa.Integer, primary_key=True),
+        sa.Column("n", sa.Integer, nullable=False),
+    )
+    op.create_table(
         "friend_challenges",
         sa.Column("code", sa.String(12), primary_key=True),
         sa.Column("seed", sa.String(64), nullable=False),
@@ -93,6 +99,7 @@ def downgrade() -> None:
     op.drop_index("ix_challenge_members_player", "challenge_members")
     op.drop_table("challenge_members")
     op.drop_table("friend_challenges")
+    op.drop_table("board_counts")
     op.drop_index("ix_results_board", "results")
     op.drop_index("ix_results_player", "results")
     op.drop_index("ux_results_seed_player", "results")
