@@ -35,7 +35,7 @@ def turns_svg(best: dict[date, int], today: date, title: str, desc: str, days_wo
               turns_word: str, days: int = DAYS) -> Markup:
     """The chart: days along, turns up (fewer is better), today at the right."""
     first = today - timedelta(days=days - 1)
-    top = max([12, *best.values()])
+    top = max([12, *best.values()]) + 2  # room above the highest dot
     top = -(-top // 4) * 4
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
@@ -53,10 +53,10 @@ def turns_svg(best: dict[date, int], today: date, title: str, desc: str, days_wo
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" '
                      f'y2="{y(v):.1f}"/><text class="tick" x="{LEFT - 6}" y="{y(v) + 4:.1f}" '
                      f'text-anchor="end">{v}</text>')
-    for back in (days - 1, 20, 10, 0):
+    for back, anchor in ((days - 1, "start"), (20, "middle"), (10, "middle"), (0, "end")):
         day = today - timedelta(days=back)
         parts.append(f'<text class="tick" x="{x(day):.1f}" y="{HEIGHT - BOTTOM + 16}" '
-                     f'text-anchor="middle">{day.strftime("%d/%m")}</text>')
+                     f'text-anchor="{anchor}">{day.strftime("%d/%m")}</text>')
     parts.append(f'<text class="axis" x="{LEFT + inner_w / 2:.1f}" y="{HEIGHT - 2}" '
                  f'text-anchor="middle">{escape(days_word)}</text>')
     parts.append(f'<text class="axis" x="10" y="{TOP + inner_h / 2:.1f}" text-anchor="middle" '

@@ -177,7 +177,7 @@ def new_device() -> Response:
     players.boards().new_device_code(player.id, code.replace("-", ""))
     # the code rides in the fragment, which browsers never send: no request log sees it
     link = url_for("leaderboard.device", _external=True) + "#" + code
-    qr = segno.make(link, error="m").svg_inline(scale=4, dark="#1d1d1f")
+    qr = segno.make(link, error="m").svg_inline(scale=5, dark="#1d1d1f")
     return _me_page(player, {"code": code, "qr": qr, "minutes": 15})
 
 
@@ -276,7 +276,7 @@ def friends(code: str) -> Response:
     mine = boards.entry(seed, me) if me else None
     return _private(render_template(
         "solo/friends.html", challenge=found, seed=seed, rows=rows, link=link,
-        qr=segno.make(link, error="m").svg_inline(scale=4, dark="#1d1d1f"),
+        qr=segno.make(link, error="m").svg_inline(scale=5, dark="#1d1d1f"),
         share=share_words(seed, creator) + "\n" + link, member=any(r["me"] for r in rows),
         mine=mine, open_games=open_games, name_max=NAME_MAX,
         player=players.current_player(),
