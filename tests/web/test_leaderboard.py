@@ -292,3 +292,30 @@ def test_ranks_from_the_bucket_counts_equal_the_boards_order_through_hides(app):
     boards.hide("rk", "P7", hidden=False)
     check()
     assert boards.listed_count("rk") == 40
+
+
+def test_someone_elses_challenge_table_is_closed_until_one_has_played_it(app):
+    ann, bo = named(app, "Ann"), named(app, "Bo")
+    a = start(ann, "Ann")
+    assert bo.client.get(f"/t/{a}").status_code == 403
+    assert bo.client.get(f"/t/{a}/api").status_code == 403
+    assert ann.client.get(f"/t/{a}").status_code == 200
+    ann.client.delete_cookie(f"seat_{a}")  # the owner comes back without the seat cookie
+    assert ann.client.get(f"/t/{a}").status_code == 200
+    play_the_bots_moves(bo, app, start(bo, "Bo"), DAY)
+    assert bo.client.get(f"/t/{a}").status_code == 200
+
+
+def test_the_operator_hides_an_entry_from_the_command_line(app, db_url, capsys):
+    from commandline.main import main
+
+    ann = named(app, "Ann")
+    code = start(ann, "Ann")
+    play_the_bots_moves(ann, app, code, DAY)
+    assert len(board_json(ann)["entries"]) == 1
+    assert main(["leaderboard", "hide", DAY, code.lower(), "--database-url", db_url]) == 0
+    assert "1 entry of 2026-11-24 hidden" in capsys.readouterr().out
+    assert board_json(ann)["entries"] == []
+    assert main(["leaderboard", "hide", DAY, "Nobody", "--database-url", db_url]) == 1
+    assert main(["leaderboard", "hide", DAY, "Ann", "--show", "--database-url", db_url]) == 0
+    assert len(board_json(ann)["entries"]) == 1

@@ -72,6 +72,11 @@ def _game(code: str) -> Game:
     game = _store().game(code)
     if game.kind not in KINDS:
         raise NotFound(code)
+    if (game.kind == "solo" and isinstance(game.config.get("challenge"), dict)
+            and play.cookie_seat(_store(), game) is None):
+        from webapp.views.replay import spoiler_guard
+
+        spoiler_guard(game)  # someone else's challenge: not before one has played it out
     return game
 
 
