@@ -13,6 +13,7 @@ import pytest
 
 from bots.solitaire import play_state
 from tests.browser.screens import fits_phone, shot, small_targets
+from webapp.solo import records
 
 pytestmark = pytest.mark.browser
 
@@ -98,6 +99,9 @@ def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path) -> Non
     assert bo.locator(".side-by-side .building").count() == 2
     _look(bo, shots, "compare")
 
+    ana.goto(f"/s/{code_ana}")
+    assert "Ranked: number 1" in ana.inner_text("main")
+    _look(ana, shots, "result")
     ana.goto(link)
     assert re.search(r"Bo\s+\d+ turns", ana.inner_text("main"))
     _look(ana, shots, "friends-ana-after")
@@ -113,6 +117,17 @@ def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path) -> Non
         ana.click("text=Use on another device")
     code = ana.inner_text(".device-code code")
     _look(ana, shots, "device-code")
+    # Bo plays today's challenge: it tops today's board on the solo page
+    today = records.today()
+    bo.goto("/s/")
+    with bo.expect_navigation():
+        bo.click("text=Play the challenge")
+    _play(bo, play_state(today, "strong").log)
+    ana.goto("/s/")
+    top = ana.locator("table.board tbody tr")
+    assert top.count() >= 1 and "Bo" in ana.inner_text("table.board")
+    assert ana.locator("table.board a[href^='/r/']").count() == 0  # Ana has not played it
+    _look(ana, shots, "solo-page")
     third = new_phone()
     third.goto("/s/device#" + code)
     assert third.input_value("#device-code") == code  # from the QR code's fragment
@@ -120,3 +135,4 @@ def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path) -> Non
     with third.expect_navigation():
         third.click("text=Use this player here")
     assert third.url.endswith("/s/me") and "Ana" in third.input_value("#me-name")
+    _look(third, shots, "records-on-the-third-phone")

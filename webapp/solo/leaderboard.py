@@ -94,13 +94,14 @@ def settled(boards: Boards, seed: str, player_id: str | None,
 
 
 def may_open(store: Store, boards: Boards, game: Game, viewer: str | None) -> bool:
-    """Whether `viewer` may open this game's replay, review or result: any game but a
-    solitaire challenge; one's own; else only once one has settled its seed."""
+    """Whether `viewer` may open this game's table, replay, review or result: any game but a
+    solitaire challenge (or one nobody owns: from before browsers were remembered); one's
+    own; else only once one has settled its seed."""
     from webapp.solo.records import challenge_of
 
     challenge = challenge_of(game) if game.kind == "solo" else None
-    if challenge is None:
-        return True
+    if challenge is None or game.owner is None:
+        return True  # not a challenge, or one from before browsers were remembered
     if viewer is not None and game.owner == viewer:
         return True
     return settled(boards, str(challenge.get("seed")), viewer, store)
