@@ -319,3 +319,28 @@ def test_the_operator_hides_an_entry_from_the_command_line(app, db_url, capsys):
     assert main(["leaderboard", "hide", DAY, "Nobody", "--database-url", db_url]) == 1
     assert main(["leaderboard", "hide", DAY, "Ann", "--show", "--database-url", db_url]) == 0
     assert len(board_json(ann)["entries"]) == 1
+
+
+def test_creating_players_challenges_and_device_codes_is_rate_limited(db_url):
+    """They draw on the creation budget every new game draws on: the fourth creation in a
+    minute gets 429 and nothing is stored for it."""
+    from sqlalchemy import func, select
+
+    from webapp import create_app
+    from webapp.db import friend_challenges, players
+
+    limited = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
+                          "CREATE_LIMIT": "3 per minute", "RATELIMIT_ENABLED": True})
+    phones = [Phone(limited.test_client()) for _ in range(4)]
+    for p in phones:
+        p.get("/s/")
+    codes = [p.post("/s/friends", {"name": f"N{i}"}).status_code
+             for i, p in enumerate(phones)]
+    assert codes == [303, 303, 303, 429]
+    with limited.extensions["store"].engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(players)).scalar() == 3
+        assert conn.execute(select(func.count()).select_from(friend_challenges)).scalar() == 3
+    assert phones[0].post("/s/me/device").status_code == 429
+    assert phones[3].post("/s/device", {"code": "x"}).status_code == 429
+    limited.extensions["jobs"].shutdown()
+    limited.extensions["store"].engine.dispose()
