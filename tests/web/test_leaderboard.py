@@ -344,3 +344,15 @@ def test_creating_players_challenges_and_device_codes_is_rate_limited(db_url):
     assert phones[3].post("/s/device", {"code": "x"}).status_code == 429
     limited.extensions["jobs"].shutdown()
     limited.extensions["store"].engine.dispose()
+
+
+def test_a_result_missed_when_the_game_ended_is_taken_from_the_log_by_its_result_page(
+        app, phone, monkeypatch):
+    monkeypatch.setattr(L, "record_over", lambda *a: None)  # the listener does nothing ...
+    code = start(phone, "Ann")
+    turns = play_the_bots_moves(phone, app, code, DAY)
+    assert board_json(phone)["entries"] == []
+    monkeypatch.undo()
+    monkeypatch.setattr(solo, "today", lambda: DAY)
+    phone.client.get(f"/s/{code}/result")  # ... the result page replays the log
+    assert board_json(phone)["entries"][0]["turns"] == turns

@@ -225,6 +225,9 @@ def result(code: str) -> Any:
     par = found.body if found is not None and found.status == "ready" else None
     par_failed = found is not None and found.status == "failed"
     entry = players.boards().entry_of_game(game.id)
+    if entry is not None and entry.outcome is None:  # its listener failed: derived data,
+        leaderboard.record_over(store, players.boards(), game)  # made from the log again
+        entry = players.boards().entry_of_game(game.id)
     rank = players.boards().rank(entry) if entry is not None else None
     return render_template(
         "solo/result.html", game=game, entry=entry, rank=rank, res=res, seed=seed, view=view,
