@@ -13,9 +13,6 @@ import pytest
 
 from bots.solitaire import play_state
 from tests.browser.screens import fits_phone, shot, small_targets
-from tests.browser.test_a11y import audit as _audit  # noqa: F401 - its fixtures, by name
-from tests.browser.test_a11y import open_phone as _open_phone  # noqa: F401
-from tests.browser.test_a11y import scheme as _scheme  # noqa: F401
 from webapp.solo import records
 
 pytestmark = pytest.mark.browser
@@ -140,23 +137,3 @@ def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path) -> Non
     assert third.url.endswith("/s/me") and "Ana" in third.input_value("#me-name")
     _look(third, shots, "records-on-the-third-phone")
 
-
-def test_the_shared_event_pages_pass_axe(open_phone: Any, audit: Any) -> None:
-    """axe-core finds no serious or critical violation on the leaderboard, records, device,
-    friends' challenge and side-by-side pages, in the light and the dark theme."""
-    page = open_phone()
-    page.goto("/s/")
-    page.fill("#fr-name", "Axel")
-    with page.expect_navigation():
-        page.click("text=Make a challenge link")
-    link = page.url
-    seed = re.search(r"solitaire (\S+):", page.inner_text("main")).group(1)
-    with page.expect_navigation():
-        page.click("text=Play this challenge")
-    _play(page, play_state(seed, "strong").log)
-    game = re.search(r"/s/([A-Z0-9]+)/result", page.url).group(1)
-    for name, url in (("friends", link), ("board", f"/s/leaderboard/{seed}"),
-                      ("records", "/s/me"), ("device", "/s/device"),
-                      ("compare", f"{link}/compare?a={game}&b={game}&turn=2")):
-        page.goto(url)
-        audit.check(page, f"leaderboard-{name}")
