@@ -77,12 +77,13 @@ def install(app: Flask) -> None:
 
 
 def settled(boards: Boards, seed: str, player_id: str | None,
-            store: Store | None = None) -> bool:
+            store: Store | None = None, entry: Entry | None = None) -> bool:
     """Whether the player has finished or given up `seed` (their first game on it, or any
-    game of theirs on it that is over): the others' games of the seed are open to them."""
+    game of theirs on it that is over): the others' games of the seed are open to them.
+    `entry`: the player's entry on the seed when the caller has read it already."""
     if player_id is None:
         return False
-    entry = boards.entry(seed, player_id)
+    entry = entry or boards.entry(seed, player_id)
     if entry is not None and entry.settled:
         return True
     if store is None:

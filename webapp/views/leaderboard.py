@@ -83,12 +83,12 @@ def board(seed: str) -> Any:
     page = max(1, number(request.args.get("page"), 1) or 1)
     found = boards.board(seed, limit=L.PAGE_SIZE + 1, offset=(page - 1) * L.PAGE_SIZE)
     more, found = len(found) > L.PAGE_SIZE, found[:L.PAGE_SIZE]
-    open_games = L.settled(boards, seed, me, store)
+    mine = boards.entry(seed, me) if me else None
+    open_games = L.settled(boards, seed, me, store, mine)
     rows = [L.entry_row(e, (page - 1) * L.PAGE_SIZE + n, open_games or e.player_id == me)
             for n, e in enumerate(found, start=1)]
     if request.args.get("format") == "json":
         return jsonify({"seed": seed, "entries": rows})
-    mine = boards.entry(seed, me) if me else None
     my_rank = boards.rank(mine) if mine is not None and mine.listed else None
     return render_template(
         "solo/leaderboard.html", seed=seed, kind=_kind(seed), rows=rows, mine=mine,
