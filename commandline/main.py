@@ -75,7 +75,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 # Benchmarks run only when asked for (`bench --web`, ..., or by name in --only): those that
 # start servers, and the bots' strength runs (minutes). A plain `bench` stays under a minute.
-SERVER_BENCHMARKS = ("web", "solo", "reliability")
+SERVER_BENCHMARKS = ("web", "solo", "reliability", "leaderboard")
 ASKED_FOR_BENCHMARKS = (*SERVER_BENCHMARKS, "strength")
 # How long `bench --strength` takes (benchmarks/strength.py), measured on the 2-core machine.
 STRENGTH_HELP = ("the bots' strength: 200 solitaire challenges for each of the 4 bot levels "
@@ -97,6 +97,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         only = [*only, "reliability"]
     if args.strength:
         only = [*only, "strength"]
+    if args.leaderboard:
+        only = [*only, "leaderboard"]
     for info in pkgutil.iter_modules(benchmarks.__path__):
         if only and info.name not in only:
             continue
@@ -146,6 +148,13 @@ def cmd_review(args: argparse.Namespace) -> int:
     from commandline.review import run
 
     return run(args.file, args.rollouts, args.json)
+
+
+def cmd_leaderboard(args: argparse.Namespace) -> int:
+    """Operator's changes to the solitaire leaderboards."""
+    from commandline.leaderboard import run
+
+    return run(args)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -211,6 +220,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "forged requests on real servers (not run by default)")
     bench.add_argument("--strength", action="store_true",
                        help=STRENGTH_HELP + " (not run by default)")
+    bench.add_argument("--leaderboard", action="store_true",
+                       help="100,000 results on one seed in PostgreSQL: the leaderboard "
+                            "page's and a player's rank's p95 (not run by default)")
     bench.set_defaults(func=cmd_bench)
 
     sol = sub.add_parser("solitaire", help="the solitaire challenge (RULES 4)")
@@ -241,7 +253,12 @@ def build_parser() -> argparse.ArgumentParser:
     rev.add_argument("--json", action="store_true")
     rev.set_defaults(func=cmd_review)
 
+    from commandline.leaderboard import add_arguments as leaderboard_arguments
     from commandline.serve import add_arguments as serve_arguments
+
+    board = sub.add_parser("leaderboard", help="hide an entry of a solitaire leaderboard")
+    leaderboard_arguments(board)
+    board.set_defaults(func=cmd_leaderboard)
 
     serve = sub.add_parser("serve", help="the web app on http://HOST:PORT (gunicorn)")
     serve_arguments(serve)

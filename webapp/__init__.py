@@ -129,6 +129,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store = Store(engine, FACTORIES, app.config["STATE_CACHE_SIZE"])
     app.extensions["store"] = store
     reviews.install(app, store, init_jobs(app))  # finished games are reviewed in the background
+    from webapp.solo import leaderboard
+
+    leaderboard.install(app)  # a challenge's result goes on its leaderboard as it ends
 
     if app.config["PROXIES"]:  # behind a TLS proxy: its client address and scheme count
         from werkzeug.middleware.proxy_fix import ProxyFix

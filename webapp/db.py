@@ -112,7 +112,88 @@ pars = Table(
     Column("reached_12", Boolean, nullable=True),
 )
 
+# Players without an account and the solitaire leaderboards (issue 27, migration 0006).
+players = Table(
+    "players",
+    metadata,
+    Column("id", String(32), primary_key=True),  # random; games.owner of the player's games
+    Column("name", String(40), nullable=False),
+    Column("hidden", Boolean, nullable=False, default=False),  # kept off the leaderboards
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+player_keys = Table(  # one per device: the SHA-256 of the secret its cookie holds
+    "player_keys",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+device_codes = Table(  # "use on another device": single-use, expiring, stored as a hash
+    "device_codes",
+    metadata,
+    Column("code_hash", String(64), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("used_at", DateTime(timezone=True), nullable=True),
+)
+
+results = Table(  # a player's first game on a seed: ranked (or practice, `ranked` false)
+    "results",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("seed", String(64), nullable=False),
+    Column("player_id", String(32), nullable=False),
+    Column("game_id", Integer, ForeignKey("games.id"), nullable=False, unique=True),
+    Column("code", String(12), nullable=False),  # the game's code (its replay)
+    Column("name", String(40), nullable=False),
+    Column("ranked", Boolean, nullable=False),  # started within its seed's day or week
+    Column("outcome", String(8), nullable=True),  # None (playing), done, gave_up
+    Column("turns", Integer, nullable=True),
+    Column("score", Integer, nullable=True),
+    Column("reached", Boolean, nullable=True),
+    Column("rank_key", Integer, nullable=True),  # turns, then points: smaller ranks higher
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("player_hidden", Boolean, nullable=False, default=False),
+    Column("operator_hidden", Boolean, nullable=False, default=False),
+    Column("listed", Boolean, nullable=False, default=False),  # ranked, done, not hidden
+    Column("started_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+board_counts = Table(  # how many listed entries each (seed, rank_key) holds: ranks in O(keys)
+    "board_counts",
+    metadata,
+    Column("seed", String(64), primary_key=True),
+    Column("rank_key", Integer, primary_key=True),
+    Column("n", Integer, nullable=False),
+)
+
+friend_challenges = Table(
+    "friend_challenges",
+    metadata,
+    Column("code", String(12), primary_key=True),
+    Column("seed", String(64), nullable=False),
+    Column("creator", String(32), ForeignKey("players.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+challenge_members = Table(
+    "challenge_members",
+    metadata,
+    Column("challenge", String(12), ForeignKey("friend_challenges.code"), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("joined_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
 Index("ix_seats_token", seats.c.token)
+Index("ix_player_keys_player", player_keys.c.player_id)
+Index("ux_results_seed_player", results.c.seed, results.c.player_id, unique=True)
+Index("ix_results_player", results.c.player_id)
+# the ranking order: a page is a range of it, a rank is a COUNT over it (no full scan)
+Index("ix_results_board", results.c.seed, results.c.listed, results.c.rank_key,
+      results.c.finished_at, results.c.id)
+Index("ix_challenge_members_player", challenge_members.c.player_id)
 Index("ux_games_parent", games.c.parent_id, unique=True)  # one rematch per game
 Index("ix_games_owner", games.c.owner)
 

@@ -302,3 +302,27 @@ def test_every_card_edition_page_and_phase(open_phone, audit: Audit, live_app: F
         page.goto(url)
         audit.check(page, name)
     print(f"\ncard phases visited: {sorted(seen)}")
+
+
+def test_the_solitaire_shared_event_pages(open_phone: Any, audit: Audit) -> None:
+    """axe-core finds no serious or critical violation on the leaderboard, records, device,
+    friends' challenge and side-by-side pages, in the light and the dark theme."""
+    page = open_phone()
+    page.goto("/s/")
+    page.fill("#fr-name", "Axel")
+    with page.expect_navigation():
+        page.click("text=Make a challenge link")
+    link = page.url
+    seed = re.search(r"solitaire (\S+):", page.inner_text("main")).group(1)
+    with page.expect_navigation():
+        page.click("text=Play this challenge")
+    from bots.solitaire import play_state
+    from tests.browser.test_leaderboard import _play
+
+    _play(page, play_state(seed, "strong").log)
+    game = re.search(r"/s/([A-Z0-9]+)/result", page.url).group(1)
+    for name, url in (("friends", link), ("board", f"/s/leaderboard/{seed}"),
+                      ("records", "/s/me"), ("device", "/s/device"),
+                      ("compare", f"{link}/compare?a={game}&b={game}&turn=2")):
+        page.goto(url)
+        audit.check(page, f"leaderboard-{name}")

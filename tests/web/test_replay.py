@@ -350,22 +350,23 @@ def test_a_finished_solitaire_challenge_replays_and_leads_back_to_its_result(
     result = phone.get(f"/s/{code}/result").get_data(as_text=True)
     assert f'href="/r/{code}"' in result  # "Replay move by move"
 
-    html = client.get(f"/r/{code}").get_data(as_text=True)
+    assert client.get(f"/r/{code}").status_code == 403  # someone else's: no spoilers
+    html = phone.client.get(f"/r/{code}").get_data(as_text=True)
     assert where(html) == (0, state.seq) and shown_scores(html) == [0]
     assert f'<a href="/s/{code}/result">Back to the result</a>' in html
     assert "Back to the table" not in html
-    last = client.get(f"/r/{code}?at={state.seq}").get_data(as_text=True)
+    last = phone.client.get(f"/r/{code}?at={state.seq}").get_data(as_text=True)
     assert shown_scores(last) == state.scores() and state.scores()[0] > 0
     turn = state.turn + 1
-    assert where(client.get(f"/r/{code}?turn={turn}").get_data(as_text=True))[0] > 0
+    assert where(phone.client.get(f"/r/{code}?turn={turn}").get_data(as_text=True))[0] > 0
 
-    text = client.get(f"/r/{code}/text").get_data(as_text=True)
+    text = phone.client.get(f"/r/{code}/text").get_data(as_text=True)
     assert 'seed: "replay-the-solitaire"' in text and 'players: ["Ann"]' in text
     phone.get("/r")
     resp = phone.post("/r", {"text": text})  # pasted: a read-only copy, same end
     assert resp.status_code == 303
     copy = resp.headers["Location"].rsplit("/", 1)[1]
-    again = client.get(f"/r/{copy}?at={state.seq}").get_data(as_text=True)
+    again = phone.client.get(f"/r/{copy}?at={state.seq}").get_data(as_text=True)
     assert shown_scores(again) == state.scores() and "Back to the" not in again
 
 
@@ -374,6 +375,6 @@ def test_an_unfinished_solitaire_replays_as_far_as_played_and_leads_back_to_the_
     code = start_challenge(phone, "still-playing")
     legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
     assert act(phone, app, code, forward(legal)).status_code == 303
-    html = client.get(f"/r/{code}").get_data(as_text=True)
+    html = phone.client.get(f"/r/{code}").get_data(as_text=True)
     assert where(html) == (0, 1) and f'<a href="/t/{code}">Back to the game</a>' in html
-    assert "still-playing" not in client.get(f"/r/{code}/text").get_data(as_text=True)
+    assert "still-playing" not in phone.client.get(f"/r/{code}/text").get_data(as_text=True)

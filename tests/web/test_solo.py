@@ -103,7 +103,8 @@ def test_a_bots_game_seats_the_person_and_named_bots_and_remembers_the_browser(a
     assert [s.bot for s in seats] == [None, "strong", "random", "greedy"]
     assert [s.name for s in seats] == ["Ann", "Bot 1 (strong)", "Bot 2 (random)",
                                        "Bot 3 (greedy)"]
-    assert game.owner and phone.client.get_cookie("browser").value == game.owner
+    secret = phone.client.get_cookie("player").value  # the player (issue 27) owns it
+    assert game.owner and app.extensions["boards"].player_by_secret(secret).id == game.owner
     assert phone.client.get_cookie(f"seat_{code}") is not None
     page = phone.get(f"/t/{code}").get_data(as_text=True)
     assert "Your sheet" in page and "Bot 3 (greedy)" in page

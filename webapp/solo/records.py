@@ -68,18 +68,20 @@ class Attempt:
     score: int
     reached: bool
     daily: bool = False  # a daily challenge played on its own date (practice otherwise)
+    when: datetime | None = None  # its last move
 
 
 def attempts(store: Store, owner: str) -> list[Attempt]:
     """This browser's finished challenges, newest first (the engine's result of each)."""
     out = []
-    for game, _when in store.owned(owner, "solo", limit=RECORD_GAMES * 3):
+    for game, when in store.owned(owner, "solo", limit=RECORD_GAMES * 3):
         challenge = challenge_of(game)
         if challenge is None or game.status != "over":
             continue
         res = challenge_result(store.state_as(game, GameState))
         out.append(Attempt(game.code, str(challenge["seed"]), res["turns"], res["score"],
-                           bool(res["reached_12"]), played_on_its_date(challenge)))
+                           bool(res["reached_12"]), played_on_its_date(challenge),
+                           when if isinstance(when, datetime) else None))
         if len(out) >= RECORD_GAMES:
             break
     return out
@@ -114,13 +116,14 @@ def records(store: Store, owner: str | None, now: str) -> dict[str, Any]:
     """What the records box shows on date `now` (today's seed): the daily bests (newest date
     first) and the streak."""
     if owner is None:
-        return {"daily": [], "streak": 0, "played": 0}
+        return {"daily": [], "streak": 0, "played": 0, "attempts": [], "best": []}
     found = attempts(store, owner)
     best = best_by_seed(found)
     daily = sorted((a for s, a in best.items() if daily_date(s)), key=lambda a: a.seed,
                    reverse=True)
     return {"daily": daily[:14], "streak": streak(found, date.fromisoformat(now)),
-            "played": len(found)}
+            "played": len(found), "attempts": found,
+            "best": sorted(best.values(), key=lambda a: a.seed, reverse=True)}
 
 
 def unfinished(store: Store, owner: str | None, limit: int = 10) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ AREAS = (
     "solo",
     "learn",
     "rules",
+    "leaderboard",
 )
 
 

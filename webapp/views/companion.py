@@ -73,6 +73,11 @@ def _game(code: str) -> Game:
     game = _store().game(code)
     if game.kind not in KINDS:
         raise NotFound(code)
+    if (game.kind == "solo" and isinstance(game.config.get("challenge"), dict)
+            and play.cookie_seat(_store(), game) is None):
+        from webapp.views.replay import spoiler_guard
+
+        spoiler_guard(game)  # someone else's challenge: not before one has played it out
     return game
 
 
@@ -81,7 +86,9 @@ def _seat(game: Game) -> int | None:
     knows the browser that started it, so it comes back after the seat cookie is gone."""
     seat = play.cookie_seat(_store(), game)
     if seat is None and game.kind == "solo" and game.owner:
-        mine = request.cookies.get("browser", "")
+        from webapp.solo.players import owner_id
+
+        mine = owner_id() or ""
         if mine and secrets.compare_digest(mine, game.owner):
             return 0
     return seat

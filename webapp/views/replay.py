@@ -102,13 +102,26 @@ class Position:
 
 
 def _game(code: str) -> Game:
-    """The game of a replay page: a Roll & Write game, else a 404 page saying why."""
+    """The game of a replay page: a Roll & Write game, else a 404 page saying why; someone
+    else's solitaire challenge only once the viewer has played out its seed (no spoilers)."""
     game = known_game(_store(), code)
     if game.edition != EDITION:
         raise Refused(404, _("No replay for this game"),
                       _("Move-by-move replays are for Roll & Write games; %(code)s is not "
                         "one.", code=game.code), _back(game))
+    spoiler_guard(game)
     return game
+
+
+def spoiler_guard(game: Game) -> None:
+    """Refuse (403) someone else's solitaire challenge to a viewer who has not finished or
+    given up its seed (webapp/solo/leaderboard.py)."""
+    from webapp.solo import leaderboard, players
+
+    if not leaderboard.may_open(_store(), players.boards(), game, players.owner_id()):
+        from webapp.views.solo import spoiler_refusal
+
+        raise spoiler_refusal(str(game.config["challenge"].get("seed")))
 
 
 BACK_PAGES = {"table": "companion.table", "card": "card.game", "dice": "dice.table",

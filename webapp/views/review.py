@@ -57,6 +57,9 @@ def _game(code: str) -> Game:
         raise Refused(404, _("No review for this game"),
                       _("Reviews are for Roll & Write and card games; %(code)s is not one.",
                         code=game.code))
+    from webapp.views.replay import spoiler_guard
+
+    spoiler_guard(game)
     return game
 
 

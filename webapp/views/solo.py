@@ -9,8 +9,8 @@ date typed in as the seed is a practice game, kept for the records of that seed.
 
 from __future__ import annotations
 
-import re
 import secrets
+from datetime import date
 from typing import Any
 
 from flask import (
@@ -33,13 +33,14 @@ from webapp import botplay
 from webapp.botplay import LEVEL_LABELS
 from webapp.companion import page as P  # noqa: N812
 from webapp.companion.seats import NAME_MAX, clean_name
-from webapp.context import give_seat, set_cookie
+from webapp.context import give_seat
 from webapp.context import store as _store
+from webapp.errors import Refused
 from webapp.game_text import game_text
 from webapp.inputs import number
 from webapp.jobs import jobs
 from webapp.limits import create_limited
-from webapp.solo import pars
+from webapp.solo import leaderboard, pars, players
 from webapp.solo.records import (
     challenge_of,
     challenge_settings,
@@ -53,28 +54,33 @@ from webapp.store import NotFound, Store
 
 bp = Blueprint("solo", __name__, url_prefix="/s")
 
-BROWSER_COOKIE = "browser"  # a random id: which games this browser started
-BROWSER_DAYS = 400
 MAX_BOTS = 3
 SEED_MAX = 40  # characters of a typed challenge seed
-_BROWSER_RE = re.compile(r"^[0-9a-f]{32}$")
 
 
 # ---------------------------------------------------------------------------- the browser
 def browser_id() -> str | None:
-    """This browser's id, if it has one (a cookie that is not one of ours counts as none)."""
-    value = request.cookies.get(BROWSER_COOKIE, "")
-    return value if _BROWSER_RE.match(value) else None
+    """Whose games these are: the player's id (webapp/solo/players.py), else this browser's
+    id from before players (a cookie that is not one of ours counts as none)."""
+    return players.owner_id()
 
 
 # ---------------------------------------------------------------------------- pages
 def _page(form: dict[str, Any], error: str | None = None, status: int = 200) -> Any:
     owner = browser_id()
     store = _store()
+    day = today()
+    boards = players.boards()
+    top = boards.board(day, limit=leaderboard.TOP_ON_SOLO_PAGE)
+    see_codes = leaderboard.settled(boards, day, owner, store)
+    player = players.current_player()
     return render_template(
         "solo/index.html", form=form, error=error, levels=LEVEL_NAMES, level_labels=LEVEL_LABELS,
-        today=today(), unfinished=unfinished(store, owner), records=records(store, owner, today()),
+        today=day, unfinished=unfinished(store, owner), records=records(store, owner, day),
         max_bots=MAX_BOTS, seed_max=SEED_MAX, name_max=NAME_MAX,
+        week=leaderboard.week_seed(date.fromisoformat(day)), player=player,
+        top=[leaderboard.entry_row(e, n, see_codes or e.player_id == owner)
+             for n, e in enumerate(top, start=1)],
     ), status
 
 
@@ -87,16 +93,19 @@ def index() -> Any:
 def _start(store: Store, config: dict[str, Any], bots: dict[int, str], name: str) -> Response:
     """Store the game, seat this browser, let the bots make their first moves (the setup is
     played by everyone at once), and go to the table, which shows those moves one by one."""
-    owner = browser_id() or secrets.token_hex(16)
+    player, secret = players.ensure_player(clean_name(request.form.get("name")), name)
     game = store.create_game("solo", "rollwrite", config, len(config["players"]), bots=bots,
-                             owner=owner)
+                             owner=player.id)
     token = store.claim_seat(game, 0, name)
     challenge = challenge_of(game)
     if challenge is not None:  # its par is computed now, ready before the game ends
-        pars.ahead(store, jobs(), str(challenge["seed"]))
+        seed = str(challenge["seed"])
+        pars.ahead(store, jobs(), seed)
+        players.boards().enter(game, seed, player,
+                               leaderboard.ranked_when(seed, date.fromisoformat(today())))
     at = botplay.play_pending(store, game)
     resp = redirect(url_for("companion.table", code=game.code, at=at), 303)
-    set_cookie(resp, BROWSER_COOKIE, owner, BROWSER_DAYS)
+    players.give_secret(resp, secret)
     if token:
         give_seat(resp, game.code, token)
     return resp
@@ -145,7 +154,12 @@ def create_challenge() -> Any:
         return _page(form, _("A seed has at most %(max)s characters.", max=SEED_MAX), 400)
     if form.get("name") and clean_name(form.get("name")) is None:
         return _page(form, _("Give your name: 1 to %(max)s characters.", max=NAME_MAX), 400)
-    name = clean_name(form.get("name")) or _("Player")
+    return start_challenge(seed, clean_name(form.get("name")) or _("Player"))
+
+
+def start_challenge(seed: str, name: str) -> Response:
+    """Start the solitaire challenge of `seed` for this browser's player (made now if it
+    has none): the player's first game on a seed is their leaderboard entry."""
     config = {
         "players": [name],
         "seed": seed,
@@ -153,6 +167,14 @@ def create_challenge() -> Any:
         "challenge": challenge_settings(seed, today()),
     }
     return _start(_store(), config, {}, name)
+
+
+def spoiler_refusal(seed: str) -> Refused:
+    """The page for someone else's game on a seed the viewer has not played out yet."""
+    return Refused(403, _("Not yet: no spoilers"),
+                   _("This is someone else's game on the challenge %(seed)s. Others' games of "
+                     "a challenge open once you have finished it or given up.", seed=seed),
+                   url_for("leaderboard.board", seed=seed))
 
 
 # the share text's picture of the building: a brick, a window, an empty cell
@@ -191,6 +213,8 @@ def result(code: str) -> Any:
         raise NotFound(code)
     if game.status != "over":
         return redirect(url_for("companion.table", code=game.code), 303)
+    if not leaderboard.may_open(store, players.boards(), game, browser_id()):
+        raise spoiler_refusal(str(challenge["seed"]))
     state = store.state_as(game, GameState)
     res = challenge_result(state)
     view = state.player_view(0)
@@ -201,8 +225,14 @@ def result(code: str) -> Any:
     found = pars.current(store, jobs(), seed)
     par = found.body if found is not None and found.status == "ready" else None
     par_failed = found is not None and found.status == "failed"
+    entry = players.boards().entry_of_game(game.id)
+    if entry is not None and entry.outcome is None:  # its listener failed: derived data,
+        leaderboard.record_over(store, players.boards(), game)  # made from the log again
+        entry = players.boards().entry_of_game(game.id)
+    rank = players.boards().rank(entry) if entry is not None else None
     return render_template(
-        "solo/result.html", game=game, res=res, seed=seed, view=view, grid=grid,
+        "solo/result.html", game=game, entry=entry, rank=rank, res=res, seed=seed, view=view,
+        grid=grid,
         daily=daily_date(seed), practice=daily_date(seed) is not None
         and not played_on_its_date(challenge), par=par, par_failed=par_failed, target=TARGET,
         text=game_text(store, game),
