@@ -48,7 +48,7 @@ def _secret_key(app: Flask) -> str:
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """A configured app: settings from defaults, the environment, then `config`."""
-    from webapp import reviews
+    from webapp import push, reviews
     from webapp.db import create_schema, database_url, make_engine
     from webapp.engines import FACTORIES
     from webapp.i18n import init_babel
@@ -88,6 +88,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     store = Store(engine, FACTORIES, app.config["STATE_CACHE_SIZE"])
     app.extensions["store"] = store
     reviews.install(app, store, init_jobs(app))  # finished games are reviewed in the background
+    push.install(app, store)  # every change wakes the pages' push streams
 
     if app.config["PROXIES"]:  # behind a TLS proxy: its client address and scheme count
         from werkzeug.middleware.proxy_fix import ProxyFix

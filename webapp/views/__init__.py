@@ -16,6 +16,7 @@ AREAS = (
     "replay",
     "review",
     "solo",
+    "push",
 )
 
 
