@@ -201,9 +201,9 @@ class Hub:
             time.sleep(self.watch_seconds)
             with self._lock:
                 ids = list(self._watchers)
-            if not ids:
-                seen.clear()
-                continue
+                if not ids:  # no stream left: the next one starts this thread again
+                    self._started = False
+                    return
             try:
                 now = self.store.marks(ids)
             except Exception as err:  # the database is away: the streams wait meanwhile
