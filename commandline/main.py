@@ -74,7 +74,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 # Benchmarks that start servers: run only when asked for (`bench --web`, or by name in --only).
-SERVER_BENCHMARKS = ("web", "solo", "reliability")
+SERVER_BENCHMARKS = ("web", "solo", "reliability", "push")
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -89,6 +89,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         only = [*only, "solo"]
     if args.reliability:
         only = [*only, "reliability"]
+    if args.push:
+        only = [*only, "push"]
     for info in pkgutil.iter_modules(benchmarks.__path__):
         if only and info.name not in only:
             continue
@@ -184,6 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--solo", action="store_true",
                        help="a solo game against three strong bots on the real server: the "
                             "turnaround of a turn (not run by default, it starts a server)")
+    bench.add_argument("--push", action="store_true",
+                       help="2,000 idle push streams on one server while phones play: move "
+                            "times, memory per stream, push lag (not run by default)")
     bench.add_argument("--reliability", action="store_true",
                        help="load, kill -9, a database restart, races between two servers and "
                             "forged requests on real servers (not run by default)")

@@ -74,7 +74,7 @@ async def stream(app: Flask, code: str, scope: Scope, receive: Receive, send: Se
                     "more_body": True})
         while not gone.done() and hub.generation == generation:
             woke.clear()  # before reading: a change during the read wakes the next wait
-            chunk = await asyncio.to_thread(cursor.read, store)
+            chunk = await asyncio.to_thread(cursor.read, hub.head)
             if chunk:
                 await send({"type": "http.response.body", "body": chunk.encode(),
                             "more_body": True})

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +38,7 @@ HEARTBEAT_SECONDS = 20.0
 # changes another worker made. One query for all of them: 0.3 ms on SQLite with 500 games
 # watched, so 100 ms costs well under 1 % of a core and adds at most 100 ms to the lag.
 WATCH_SECONDS = 0.1
+HEAD_SECONDS = 1.0  # a head read for one wake-up is shared for at most this long
 RETRY_MS = 1000  # how long a browser waits before it reconnects a dropped stream
 CHANNEL = "copenhagen:changed"  # the Redis channel: a message is a game's id
 HEADERS = {
@@ -76,9 +78,10 @@ class Cursor:
     last: int | None
     mark: str | None = None
 
-    def read(self, store: Store) -> str:
-        """The events this stream has not sent yet (maybe none), as text; reads the head."""
-        seq, mark = store.marks([self.game_id]).get(self.game_id, (0, ""))
+    def read(self, head: Callable[[int], tuple[int, str]]) -> str:
+        """The events this stream has not sent yet (maybe none), as text; `head` gives the
+        game's (sequence number, mark): Hub.head, or Store.marks of one game."""
+        seq, mark = head(self.game_id)
         if self.last is None or self.last > seq:
             self.last = seq  # a new stream, or one that claims moves not made: from here on
         out = [f"id: {n}\nevent: move\ndata: {n}\n\n" for n in range(self.last + 1, seq + 1)]
@@ -101,6 +104,10 @@ class Hub:
     _started: bool = False
     _redis: Any = None
     generation: int = 0  # a stream whose generation is past ends (see `drop_all`)
+    # game id -> (wake count, when read, head): the streams of one game woken together share
+    # one read of the database (250 streams of one table woken by a move: one query, not 250)
+    _heads: dict[int, tuple[int, float, tuple[int, str]]] = field(default_factory=dict)
+    _wakes: dict[int, int] = field(default_factory=dict)
 
     def watch(self, game_id: int, wake: Wake) -> Wake:
         """Call `wake` (quickly: it sets a flag) whenever game `game_id` may have changed;
@@ -119,8 +126,25 @@ class Hub:
                     found.discard(wake)
                     if not found:
                         del self._watchers[game_id]
+                        self._heads.pop(game_id, None)
+                        self._wakes.pop(game_id, None)
 
         return stop
+
+    def head(self, game_id: int) -> tuple[int, str]:
+        """(sequence number, mark) of a game as the store has it, read once per wake-up for
+        all of this process's streams of the game (and at least every HEAD_SECONDS)."""
+        now = time.monotonic()
+        with self._lock:
+            wakes = self._wakes.get(game_id, 0)
+            kept = self._heads.get(game_id)
+            if kept is not None and kept[0] == wakes and now - kept[1] < HEAD_SECONDS:
+                return kept[2]
+        found = self.store.marks([game_id]).get(game_id, (0, ""))
+        with self._lock:
+            if game_id in self._watchers:
+                self._heads[game_id] = (wakes, now, found)
+        return found
 
     def streams(self) -> int:
         """How many streams this process holds open."""
@@ -131,6 +155,8 @@ class Hub:
         """Wake this process's streams of one game."""
         with self._lock:
             found = list(self._watchers.get(game_id, ()))
+            if found:
+                self._wakes[game_id] = self._wakes.get(game_id, 0) + 1
         for wake in found:
             try:
                 wake()
@@ -170,8 +196,6 @@ class Hub:
 
     def _listen(self) -> None:
         """Redis pub/sub: every server's changes wake this process's streams."""
-        import time
-
         import redis
 
         pause = 0.5
@@ -194,8 +218,6 @@ class Hub:
 
     def _poll(self) -> None:
         """No Redis: read the heads of the watched games and wake those that changed."""
-        import time
-
         seen: dict[int, tuple[int, str]] = {}
         while True:
             time.sleep(self.watch_seconds)

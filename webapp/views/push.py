@@ -35,7 +35,7 @@ def events(code: str) -> Response:
             yield preamble(game.seq)
             while hub.generation == generation:
                 woke.clear()  # before reading: a change during the read wakes the next wait
-                chunk = cursor.read(store)
+                chunk = cursor.read(hub.head)
                 if chunk:
                     yield chunk
                 if not woke.wait(heartbeat):
