@@ -1,9 +1,11 @@
 """The push streams under load (`copenhagen bench --push`): one `copenhagen serve` (2 uvicorn
-workers, SQLite) holds IDLE_STREAMS open /push/<CODE> streams, spread over the tables being
-played (so that every move wakes a crowd of them), while simulated phones play at a person's
-pace (benchmarks/web.py `play`). Figures:
+workers, SQLite, no Redis) holds open /push/<CODE> streams of idle phones, four at each of
+many quiet tables (a game night's phones between moves), while simulated phones play at a
+person's pace at other tables (benchmarks/web.py `play`), each also holding its table's
+stream, as the page does. Figures:
 
-- push_idle_streams: streams open and ready at the end (goal >= 2,000 on one 2-core server);
+- push_idle_streams: idle streams open and ready at the end (goal >= 2,000 on one 2-core
+  server); push_streams: all streams (idle and the players');
 - push_move_p50_ms / push_move_p95_ms: one POST /act as the phone sees it meanwhile (goal
   p95 <= 50 ms), and the server's own time (push_move_server_p50_ms / _p95_ms);
 - push_kib_per_stream: the server's resident memory (all its processes) added per open stream;
@@ -41,6 +43,9 @@ from benchmarks.web import (
     server_times,
     table_sizes,
 )
+from webapp.db import make_engine
+from webapp.engines import FACTORIES
+from webapp.store import Store
 
 CONNECT_AT_ONCE = 100  # streams being opened at the same moment
 
@@ -109,20 +114,19 @@ async def _stream(port: int, code: str, got: Received, mine: list[int],
         writer.close()
 
 
-def _hold(port: int, codes: list[str], count: int, got: Received, opened: threading.Event,
+def _hold(port: int, codes: list[str], got: Received, opened: threading.Event,
           stop: threading.Event) -> None:
-    """Open `count` streams over the tables in turn and hold them until `stop`."""
+    """Open one stream per code in `codes` and hold them until `stop`."""
 
     async def main() -> None:
         gate = asyncio.Semaphore(CONNECT_AT_ONCE)
         quit_ = asyncio.Event()
         tasks = []
-        for n in range(count):
+        for code in codes:
             mine: list[int] = []
             got.per_stream.append(mine)
-            tasks.append(asyncio.ensure_future(
-                _stream(port, codes[n % len(codes)], got, mine, gate, quit_)))
-        while got.ready + got.failed < count:
+            tasks.append(asyncio.ensure_future(_stream(port, code, got, mine, gate, quit_)))
+        while got.ready + got.failed < len(codes):
             await asyncio.sleep(0.05)
         opened.set()
         while not stop.is_set():
@@ -186,11 +190,14 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
                 tables.append((code, seated))
             codes = [code for code, _s in tables]
             heads_before = {code: _head(tables, code) for code in codes}
+            quiet = quiet_tables(app.database_url, -(-plan.streams // 4))
+            watched = [c for c in quiet for _ in range(4)][:plan.streams]
+            watched += [code for code, seated in tables for _p in seated]
             time.sleep(1.0)
             rss_before = server_rss_kib(app)
             opened, stop = threading.Event(), threading.Event()
-            holder = threading.Thread(target=_hold, args=(port, codes, plan.streams, got,
-                                                          opened, stop), daemon=True)
+            holder = threading.Thread(target=_hold, args=(port, watched, got, opened, stop),
+                                      daemon=True)
             started = time.monotonic()
             holder.start()
             opened.wait(300)
@@ -210,7 +217,7 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
                 t.start()
             for t in threads:
                 t.join()
-            time.sleep(1.0)  # the last events reach the streams
+            settle(got)  # the last events reach the streams
             ready_at_end = got.ready
             heads_after = {code: _head(tables, code) for code in codes}
             stop.set()
@@ -223,12 +230,13 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
     lags = [(t - acked[key]) * 1000 for key, times in got.at.items() if key in acked
             for t in times]
     gaps = duplicates = 0
-    for n, seqs in enumerate(got.per_stream):
-        code = codes[n % len(codes)]
-        g, d = gaps_and_duplicates(seqs, heads_before[code], heads_after[code])
-        gaps, duplicates = gaps + g, duplicates + d
+    for code, seqs in zip(watched, got.per_stream):
+        if code in heads_before:
+            g, d = gaps_and_duplicates(seqs, heads_before[code], heads_after[code])
+            gaps, duplicates = gaps + g, duplicates + d
     return {
-        "push_idle_streams": ready_at_end,
+        "push_idle_streams": min(plan.streams, ready_at_end),
+        "push_streams": ready_at_end,
         "push_streams_failed": got.failed,
         "push_open_s": round(open_s, 1),
         "push_kib_per_stream": round((rss_after - rss_before) / max(1, got.ready), 1),
@@ -247,6 +255,31 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
         "push_tables": len(tables),
         "push_errors": tally.errors,
     }
+
+
+def quiet_tables(database_url: str, count: int) -> list[str]:
+    """`count` new two-player tables where nobody moves (made in the database directly: the
+    bench is about the streams, not about creating tables)."""
+    engine = make_engine(database_url)
+    try:
+        store = Store(engine, FACTORIES, cache_size=0)
+        config = {"players": ["A", "B", "C", "D"], "seed": "quiet",
+                  "options": {"dice": "seeded", "mirror": False}}
+        return [store.create_game("table", "rollwrite", config, 4).code for _ in range(count)]
+    finally:
+        engine.dispose()
+
+
+def settle(got: Received, quiet_s: float = 1.0, limit_s: float = 15.0) -> None:
+    """Wait until no stream has received an event for `quiet_s` (at most `limit_s`)."""
+    end = time.monotonic() + limit_s
+    last = -1
+    while time.monotonic() < end:
+        now = sum(len(s) for s in got.per_stream)
+        if now == last:
+            return
+        last = now
+        time.sleep(quiet_s)
 
 
 def _head(tables: list[tuple[str, list[Phone]]], code: str) -> int:

@@ -15,7 +15,7 @@ from a2wsgi import WSGIMiddleware
 from flask import Flask
 from werkzeug.sansio.utils import host_is_trusted
 
-from webapp.push import HEADERS, PING, Cursor, preamble, resume_point
+from webapp.push import HEADERS, PING, Cursor, Hub, preamble, resume_point
 from webapp.store import NotFound
 
 Scope = dict[str, Any]
@@ -46,6 +46,22 @@ async def _gone(receive: Receive) -> None:
         pass
 
 
+_reads: dict[tuple[int, int], asyncio.Future[tuple[int, str]]] = {}
+
+
+async def _head(hub: Hub, game_id: int) -> tuple[int, str]:
+    """The game's head for a stream just woken: one read in a thread for all the streams of
+    the game this loop holds that were woken by the same wake-up (Hub.head keeps it a moment
+    for those that come later)."""
+    key = (game_id, hub.wake_count(game_id))
+    found = _reads.get(key)
+    if found is None:
+        found = asyncio.ensure_future(asyncio.to_thread(hub.head, game_id))
+        _reads[key] = found
+        found.add_done_callback(lambda _f: _reads.pop(key, None))
+    return await asyncio.shield(found)
+
+
 async def stream(app: Flask, code: str, scope: Scope, receive: Receive, send: Send) -> None:
     """A game's push stream, as webapp/views/push.py serves it, without a thread while idle."""
     hosts = app.config.get("TRUSTED_HOSTS")
@@ -74,7 +90,7 @@ async def stream(app: Flask, code: str, scope: Scope, receive: Receive, send: Se
                     "more_body": True})
         while not gone.done() and hub.generation == generation:
             woke.clear()  # before reading: a change during the read wakes the next wait
-            chunk = await asyncio.to_thread(cursor.read, hub.head)
+            chunk = cursor.advance(*await _head(hub, game.id))
             if chunk:
                 await send({"type": "http.response.body", "body": chunk.encode(),
                             "more_body": True})

@@ -81,7 +81,10 @@ class Cursor:
     def read(self, head: Callable[[int], tuple[int, str]]) -> str:
         """The events this stream has not sent yet (maybe none), as text; `head` gives the
         game's (sequence number, mark): Hub.head, or Store.marks of one game."""
-        seq, mark = head(self.game_id)
+        return self.advance(*head(self.game_id))
+
+    def advance(self, seq: int, mark: str) -> str:
+        """The events up to the game's head (`seq`, `mark`) this stream has not sent yet."""
         if self.last is None or self.last > seq:
             self.last = seq  # a new stream, or one that claims moves not made: from here on
         out = [f"id: {n}\nevent: move\ndata: {n}\n\n" for n in range(self.last + 1, seq + 1)]
@@ -145,6 +148,11 @@ class Hub:
             if game_id in self._watchers:
                 self._heads[game_id] = (wakes, now, found)
         return found
+
+    def wake_count(self, game_id: int) -> int:
+        """How many times the streams of a game were woken (a read after a wake-up is new)."""
+        with self._lock:
+            return self._wakes.get(game_id, 0)
 
     def streams(self) -> int:
         """How many streams this process holds open."""
