@@ -104,6 +104,8 @@ async def stream(app: Flask, code: str, scope: Scope, receive: Receive, send: Se
                             "more_body": True})
     except OSError:
         pass  # the connection broke while sending: the phone reconnects
+    except asyncio.CancelledError:
+        return  # the worker stops (its graceful time is over): the phone reconnects elsewhere
     finally:
         stop()
         gone.cancel()

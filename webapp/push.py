@@ -216,7 +216,9 @@ class Hub:
                 self.wake_all()  # anything published while we were not listening
                 pause = 0.5
                 for message in pubsub.listen():
-                    found = number(message.get("data"), 12)
+                    data = message.get("data")
+                    found = number(data.decode("ascii", "replace")
+                                   if isinstance(data, bytes) else data, 12)
                     if found is not None:
                         self.wake(found)
             except Exception as err:  # Redis away: try again, wake everyone once back
