@@ -7,7 +7,9 @@ stream, as the page does. Figures:
 - push_idle_streams: idle streams open and ready at the end (goal >= 2,000 on one 2-core
   server); push_streams: all streams (idle and the players');
 - push_move_p50_ms / push_move_p95_ms: one POST /act as the phone sees it meanwhile (goal
-  p95 <= 50 ms), and the server's own time (push_move_server_p50_ms / _p95_ms);
+  p95 <= 50 ms), and the server's own time (push_move_server_p50_ms / _p95_ms); the same
+  play just before, with no stream open, is the control (push_move_no_streams_*): on a
+  shared machine the difference is what the streams cost;
 - push_kib_per_stream: the server's resident memory (all its processes) added per open stream;
 - push_lag_p50_ms / push_lag_p95_ms: from a move's answer to its event at the idle streams;
 - push_events, push_gaps, push_duplicates: events received by the idle streams, and sequence
@@ -189,6 +191,12 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
                     seated.append(phone)
                 tables.append((code, seated))
             codes = [code for code, _s in tables]
+            # the same play without any stream first: the control, on the same machine
+            control_from, control_start = len(tally.move_ms), log_stamp()
+            _play(tables, [threading.Event() for _ in tables], plan.play_s, tally, {},
+                  random.Random(seed + 1))
+            control = tally.move_ms[control_from:]
+            moves_from, control_end = len(tally.move_ms), log_stamp()
             heads_before = {code: _head(tables, code) for code in codes}
             quiet = quiet_tables(app.database_url, -(-plan.streams // 4))
             watched = [c for c in quiet for _ in range(4)][:plan.streams]
@@ -208,15 +216,8 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
 
             rng = random.Random(seed)
             overs = [threading.Event() for _ in tables]
-            until = time.monotonic() + plan.play_s
-            threads = [threading.Thread(target=_guarded(_acking(acked), tally),
-                                        args=(p, code, until, random.Random(rng.random()),
-                                              over, THINK_S))
-                       for (code, seated), over in zip(tables, overs) for p in seated]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
+            _play(tables, overs, plan.play_s, tally, acked, rng)
+            settle(got)  # the last events reach the streams
             settle(got)  # the last events reach the streams
             ready_at_end = got.ready
             heads_after = {code: _head(tables, code) for code in codes}
@@ -225,8 +226,10 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
         finally:
             app.stop()
             server_times(log, inside)
-    moves_ms = list(tally.move_ms)
+    moves_ms = tally.move_ms[moves_from:]
     server_ms = [ms for at, ms in inside.get("act", []) if at >= idle_mark]
+    control_server = [ms for at, ms in inside.get("act", [])
+                      if control_start <= at <= control_end]
     lags = [(t - acked[key]) * 1000 for key, times in got.at.items() if key in acked
             for t in times]
     gaps = duplicates = 0
@@ -245,7 +248,11 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
         "push_move_p95_ms": _round(lambda v: _percentile(v, 0.95), moves_ms),
         "push_move_server_p50_ms": _round(statistics.median, server_ms),
         "push_move_server_p95_ms": _round(lambda v: _percentile(v, 0.95), server_ms),
-        "push_moves": tally.moves,
+        "push_moves": len(moves_ms),
+        "push_move_no_streams_p50_ms": _round(statistics.median, control),
+        "push_move_no_streams_p95_ms": _round(lambda v: _percentile(v, 0.95), control),
+        "push_move_no_streams_server_p95_ms": _round(lambda v: _percentile(v, 0.95),
+                                                     control_server),
         "push_lag_p50_ms": _round(statistics.median, lags),
         "push_lag_p95_ms": _round(lambda v: _percentile(v, 0.95), lags),
         "push_events": sum(len(s) for s in got.per_stream),
@@ -255,6 +262,20 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
         "push_tables": len(tables),
         "push_errors": tally.errors,
     }
+
+
+def _play(tables: list[tuple[str, list[Phone]]], overs: list[threading.Event], seconds: float,
+          tally: Tally, acked: dict[tuple[str, int], float], rng: random.Random) -> None:
+    """Every seated phone plays its table at a person's pace for `seconds`."""
+    until = time.monotonic() + seconds
+    threads = [threading.Thread(target=_guarded(_acking(acked), tally),
+                                args=(p, code, until, random.Random(rng.random()), over,
+                                      THINK_S))
+               for (code, seated), over in zip(tables, overs) for p in seated]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
 
 
 def quiet_tables(database_url: str, count: int) -> list[str]:
