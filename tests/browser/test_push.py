@@ -113,3 +113,23 @@ def test_a_dropped_stream_says_so_keeps_up_and_resumes_without_a_gap(new_phone, 
     lags = _lags(table, 2)
     assert max(lags) <= LAG_WORST_S * 4, lags
     assert _seq(guest) == _api(guest, table.code)["seq"]
+
+
+def test_without_its_stream_a_page_polls_as_before(new_phone, shots):
+    """A proxy that refuses the stream (or a browser without it): the page keeps up by
+    polling every 1.5 s, as it did before the stream; the figures are the "before" ones."""
+    table = _start(new_phone, shots, "app")
+    for page in table.phones:
+        page.context.route("**/push/**", lambda route: route.abort("connectionrefused"))
+        page.reload()
+        page.wait_for_function("() => window.htmx !== undefined")
+    guest = table.phones[1]
+    sent: list[str] = []
+    guest.on("request", lambda req: sent.append(req.url) if "/poll" in req.url else None)
+    guest.wait_for_timeout(IDLE_WINDOW_S * 1000)
+    lags = sorted(_lags(table, 8))
+    print(f"\npolling only: an idle page sent {len(sent)} polls in {IDLE_WINDOW_S:.0f} s; a move "
+          f"showed after {statistics.median(lags) * 1000:.0f} ms (median), "
+          f"{lags[-1] * 1000:.0f} ms (worst) over {len(lags)} moves")
+    assert len(sent) >= IDLE_WINDOW_S / 1.5 / 2, sent  # it polls (every 1.5 s, some slower)
+    assert lags[-1] <= 1.5 * 3, lags  # one poll period, then a render, on a busy machine

@@ -148,3 +148,9 @@ def test_the_table_page_names_its_stream_and_its_move_number(quick, phone):
     assert 'data-seq="0"' in html
     assert "every 1.5s, push" in html
     assert "push.js" in html
+    assert 'data-push-down="Reconnecting… moves may arrive a little late."' in html
+    # what a phone shows while its stream is down, in the page's language
+    fr = phone.get(f"/t/{code}?lang=fr").get_data(as_text=True)
+    assert 'data-push-down="Reconnexion… les coups peuvent arriver' in fr
+    de = phone.get(f"/t/{code}?lang=de").get_data(as_text=True)
+    assert 'data-push-down="Verbindung wird wiederhergestellt…' in de
