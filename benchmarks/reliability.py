@@ -725,6 +725,14 @@ def measure(quick: bool = False) -> dict[str, Any]:
         "kill9": {k: kill[k] for k in ("acknowledged", "acknowledged_after_fault", "lost",
                                         "no_answer", "server_errors")},
     })
+    # push streams through a kill -9 of one of two servers (benchmarks/push_faults.py)
+    from benchmarks.push_faults import push_after_kill
+
+    with tempfile.TemporaryDirectory(prefix="copenhagen-push-faults-") as tmp:
+        pushed = push_after_kill(Path(tmp), seconds=8.0 if quick else 20.0)
+    out["push_gaps"], out["push_duplicates"] = pushed["push_gaps"], pushed["push_duplicates"]
+    out["push_kill9"] = pushed
+    out["lost"] += pushed["lost"]
     return out
 
 

@@ -75,7 +75,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 # Benchmarks run only when asked for (`bench --web`, ..., or by name in --only): those that
 # start servers, and the bots' strength runs (minutes). A plain `bench` stays under a minute.
-SERVER_BENCHMARKS = ("web", "solo", "reliability", "leaderboard")
+SERVER_BENCHMARKS = ("web", "solo", "reliability", "leaderboard", "push")
 ASKED_FOR_BENCHMARKS = (*SERVER_BENCHMARKS, "strength")
 # How long `bench --strength` takes (benchmarks/strength.py), measured on the 2-core machine.
 STRENGTH_HELP = ("the bots' strength: 200 solitaire challenges for each of the 4 bot levels "
@@ -99,6 +99,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         only = [*only, "strength"]
     if args.leaderboard:
         only = [*only, "leaderboard"]
+    if args.push:
+        only = [*only, "push"]
     for info in pkgutil.iter_modules(benchmarks.__path__):
         if only and info.name not in only:
             continue
@@ -215,6 +217,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--solo", action="store_true",
                        help="a solo game against three strong bots on the real server: the "
                             "turnaround of a turn (not run by default, it starts a server)")
+    bench.add_argument("--push", action="store_true",
+                       help="2,000 idle push streams on one server while phones play: move "
+                            "times, memory per stream, push lag (not run by default)")
     bench.add_argument("--reliability", action="store_true",
                        help="load, kill -9, a database restart, races between two servers and "
                             "forged requests on real servers (not run by default)")

@@ -1,4 +1,6 @@
-"""`copenhagen serve`: the web app under gunicorn, the production server."""
+"""`copenhagen serve`: the web app under gunicorn, the production server: uvicorn workers
+(asyncio) running webapp/asgi.py, so that the phones' open push streams hold no thread while
+pages and moves run in each worker's pool of `--threads` threads."""
 
 from __future__ import annotations
 
@@ -8,14 +10,27 @@ import sys
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
+from uvicorn_worker import UvicornWorker
+
+
+class Worker(UvicornWorker):
+    """gunicorn's uvicorn worker, set for this app: the client's address and scheme are taken
+    from a proxy only as COPENHAGEN_PROXIES says (the Flask app does it), no Server header,
+    and open push streams are given 5 s to end when the worker stops (phones reconnect)."""
+
+    CONFIG_KWARGS = {"loop": "asyncio", "http": "h11", "lifespan": "on",
+                     "proxy_headers": False, "server_header": False,
+                     "timeout_graceful_shutdown": 5}
 
 
 class _Server(BaseApplication):
-    """gunicorn running `webapp.create_app(settings)` in each worker."""
+    """gunicorn running `webapp.create_app(settings)`, served by webapp.asgi, in each
+    worker."""
 
-    def __init__(self, options: dict[str, Any], settings: dict[str, Any]) -> None:
+    def __init__(self, options: dict[str, Any], settings: dict[str, Any], threads: int) -> None:
         self.options = options
         self.settings = settings
+        self.threads = threads
         super().__init__()
 
     def load_config(self) -> None:
@@ -25,9 +40,10 @@ class _Server(BaseApplication):
     def load(self) -> Any:
         """The app of one worker, its start-up objects set aside from the garbage collector."""
         from webapp import create_app
+        from webapp.asgi import asgi_app
         from webapp.startup import settle_startup_objects
 
-        app = create_app(self.settings)
+        app = asgi_app(create_app(self.settings), self.threads)
         settle_startup_objects()
         return app
 
@@ -38,7 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_WORKERS", "2")))
     parser.add_argument("--threads", type=int, default=4,
-                        help="threads per worker (phones poll while others move)")
+                        help="threads per worker for pages and moves (the push streams hold "
+                             "none)")
     parser.add_argument("--trusted-hosts", default=None,
                         help="host names the app answers to, comma-separated (default: "
                              "COPENHAGEN_TRUSTED_HOSTS, else this machine's own names and "
@@ -89,11 +106,10 @@ def run(args: argparse.Namespace) -> int:
     _Server({
         "bind": f"{args.host}:{args.port}",
         "workers": args.workers,
-        "threads": args.threads,
-        "worker_class": "gthread",
+        "worker_class": f"{__name__}.Worker",
         "timeout": 60,
         "graceful_timeout": 10,
         "accesslog": None,  # the app logs one line per request itself (webapp/requestlog.py)
         "preload_app": False,
-    }, settings).run()
+    }, settings, args.threads).run()
     return 0

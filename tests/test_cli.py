@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from benchmarks import reliability
+from benchmarks import push_faults, reliability
 from commandline.demo import bot_seed
 from commandline.main import main
 
@@ -98,7 +98,20 @@ def test_bench_solo_plays_a_game_against_three_bots_on_the_real_server(capsys):
 RELIABILITY_KEYS = ("requests", "acknowledged", "lost", "server_errors", "refused_changed",
                     "races", "races_won_once", "move_p95_ms_sqlite",
                     "move_p95_ms_postgres_two_servers", "postgres", "slowest_refusal_ms",
-                    "hidden_info_leaks")
+                    "hidden_info_leaks", "push_gaps", "push_duplicates")
+
+
+@pytest.mark.slow
+def test_bench_push_quick_holds_idle_streams_and_skips_no_move(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29: `bench --push` (quick: 200 idle streams) holds every stream, answers moves,
+    and every stream of a played table gets each move once."""
+    assert main(["bench", "--json", "--quick", "--push"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["push_idle_streams"] == 200 and data["push_streams_failed"] == 0, data
+    assert data["push_moves"] > 0 and data["push_errors"] == 0, data
+    assert data["push_gaps"] == 0 and data["push_duplicates"] == 0, data
+    assert 0 < data["push_kib_per_stream"] < 500, data
 
 
 @pytest.mark.slow
@@ -122,6 +135,8 @@ def test_bench_reliability_quick_prints_the_promised_keys(
     assert 0 < data["slowest_refusal_ms"] < 10_000, data["slowest_refusal_ms"]
     assert data["hidden_info_pages"] >= 20 and data["hidden_info_leaks"] == 0, data
     assert data["hidden_info_check_caught"] is True  # issue 26: the check counts a real leak
+    # issue 29: streams through a kill -9 of one of two servers get every move once
+    assert data["push_gaps"] == 0 and data["push_duplicates"] == 0, data["push_kill9"]
     # every request is counted: the moves, the forged ones and each race's copies at least
     assert data["requests"] > data["acknowledged"] + data["forged_requests"] + 2 * data["races"]
     if os.environ.get("CI") == "true":
@@ -167,6 +182,8 @@ def test_bench_reliability_without_postgres_says_so_and_adds_up_every_request(
     monkeypatch.setattr(reliability, "forged", lambda *a, **k: dict(bad))
     monkeypatch.setattr(reliability, "hidden_info", lambda *a, **k: {
         "hidden_info_leaks": 0, "hidden_info_pages": 28, "leaks": []})
+    monkeypatch.setattr(push_faults, "push_after_kill", lambda *a, **k: {
+        "push_gaps": 0, "push_duplicates": 0, "lost": 0})
     data = reliability.measure(quick=True)
     assert [k for k in RELIABILITY_KEYS if k not in data] == []
     assert data["postgres"].startswith("not available (OperationalError: refused)")

@@ -82,7 +82,7 @@ def _needs_key(app: Flask, url: str) -> str | None:
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """A configured app: settings from defaults, the environment, then `config`."""
-    from webapp import reviews
+    from webapp import push, reviews
     from webapp.bodies import init_bodies
     from webapp.db import check_schema, create_schema, database_url, local_sqlite, make_engine
     from webapp.engines import FACTORIES
@@ -132,6 +132,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from webapp.solo import leaderboard
 
     leaderboard.install(app)  # a challenge's result goes on its leaderboard as it ends
+    push.install(app, store)  # every change wakes the pages' push streams
 
     if app.config["PROXIES"]:  # behind a TLS proxy: its client address and scheme count
         from werkzeug.middleware.proxy_fix import ProxyFix

@@ -27,7 +27,9 @@ def defaults() -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": 64 * 1024,  # no form here needs more; larger bodies get 413
         "WTF_CSRF_TIME_LIMIT": None,  # a game night is long; the token lives with the session
         "BABEL_DEFAULT_LOCALE": "en",
-        "POLL_SECONDS": 1.5,  # how often a phone asks whether its table changed
+        "POLL_SECONDS": 1.5,  # how often a phone asks whether its table changed (no push)
+        "PUSH_URL": None,  # redis://...: the channel that wakes other servers' streams
+        "PUSH_HEARTBEAT_SECONDS": 20.0,  # webapp/push.py HEARTBEAT_SECONDS
         "STATE_CACHE_SIZE": 256,  # games whose replayed state a process keeps
         "JOB_WORKERS": 1,  # background threads per process (reviews, pars: webapp/jobs.py)
         "REVIEW_AFTER_GAME": True,  # a game's end hands its review to a job at once
@@ -54,7 +56,7 @@ def from_environment() -> dict[str, Any]:
     unprefixed DATABASE_URL or SECRET_KEY of another program on the machine is not ours)."""
     out: dict[str, Any] = {}
     for key in ("SECRET_KEY", "DATABASE_URL", "HTMX_URL", "HTMX_SRI", "RATELIMIT_STORAGE_URI",
-                "CREATE_LIMIT", "TRUSTED_HOSTS"):
+                "CREATE_LIMIT", "TRUSTED_HOSTS", "PUSH_URL"):
         value = os.environ.get(f"COPENHAGEN_{key}")
         if value is not None:
             out[key] = value

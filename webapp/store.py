@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Engine, Table, func, insert, select, text, update
+from sqlalchemy import Engine, Table, case, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from facade.contract import EngineState, StoredState
@@ -172,6 +172,9 @@ class Store:
         # called with the game after the commit of the action that ended it (the one place a
         # game becomes over); a listener must return at once (it hands work to a thread)
         self.when_over: list[Callable[[Game], None]] = []
+        # called with a game's id after each commit that changes what its pages show (a move,
+        # a seat taken or freed, a rematch made): the push streams' wake-up (webapp/push.py)
+        self.when_changed: list[Callable[[int], None]] = []
 
     # ------------------------------------------------------------------ games
     def create_game(
@@ -220,6 +223,8 @@ class Store:
                         .values(next_code=code)
                     ).rowcount:
                         raise _RematchMade
+                if parent_id is not None:
+                    self._changed(parent_id)
                 return replace(self.game(code), host_key=host)
             except _RematchMade:
                 raise Conflict("rematch") from None
@@ -258,6 +263,28 @@ class Store:
         if row is None:
             raise NotFound(code)
         return row.seq, row.status
+
+    def marks(self, ids: list[int]) -> dict[int, tuple[int, str]]:
+        """(sequence number, mark) of each game: the mark changes whenever what the game's
+        pages show changes without a move (a seat taken or freed, a rematch made); no secret
+        is in it. What the push streams compare (webapp/push.py)."""
+        out: dict[int, tuple[int, str]] = {}
+        taken = case((seats.c.token.is_(None), 0), else_=1)
+        with self.engine.connect() as conn:
+            for start in range(0, len(ids), 500):  # SQLite's limit on bound parameters
+                chunk = ids[start:start + 500]
+                heads = conn.execute(select(games.c.id, games.c.seq, games.c.next_code)
+                                     .where(games.c.id.in_(chunk))).all()
+                rows = conn.execute(
+                    select(seats.c.game_id, seats.c.seat, seats.c.name, taken.label("taken"))
+                    .where(seats.c.game_id.in_(chunk)).order_by(seats.c.game_id, seats.c.seat)
+                ).all()
+                table: dict[int, list[str]] = {}
+                for r in rows:
+                    table.setdefault(r.game_id, []).append(f"{r.seat}:{r.name or ''}:{r.taken}")
+                for h in heads:
+                    out[h.id] = (h.seq, f"{h.next_code or ''}|{'|'.join(table.get(h.id, []))}")
+        return out
 
     def owned(self, owner: str, kind: str, limit: int = 200) -> list[tuple[Game, Any]]:
         """The games of `kind` a browser started, newest move first, with that moment."""
@@ -309,6 +336,8 @@ class Store:
                 )
                 .values(name=name, token=token_hash(token))
             ).rowcount
+        if done:
+            self._changed(game.id)
         return token if done else None
 
     def free_seat(self, game: Game, seat: int) -> None:
@@ -319,6 +348,7 @@ class Store:
                 .where(seats.c.game_id == game.id, seats.c.seat == seat)
                 .values(token=None)
             )
+        self._changed(game.id)
 
     def seat_of(self, game: Game, token: str | None) -> int | None:
         """The seat a token holds in this game, if any."""
@@ -439,10 +469,19 @@ class Store:
             except IntegrityError:
                 continue  # someone took this sequence number first: look again
             self._remember(game.id, state)
+            self._changed(game.id)
             if state.is_over():
                 self._over(replace(game, seq=_seq(state), status="over"))
             return state, events
         raise Conflict(text)
+
+    def _changed(self, game_id: int) -> None:
+        """Tell the listeners that game `game_id` changed (the change is committed)."""
+        for listener in self.when_changed:
+            try:
+                listener(game_id)
+            except Exception:  # committed already: a listener's bug must not undo the page
+                log.exception("after a change of game %s", game_id)
 
     def _over(self, game: Game) -> None:
         """Tell the listeners that `game` has just ended (its last action is committed)."""

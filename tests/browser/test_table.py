@@ -90,6 +90,8 @@ class Table:
         """Wait (without reloading) until the page shows move `seq`; measure how long after
         the last move that took."""
         if _seq(page) >= seq:
+            if measure and self.javascript:  # pushed: shown already, by now at the latest
+                self.latencies.append(time.monotonic() - self.moved_at)
             return
         if not self.javascript:
             visit(page, f"/t/{self.code}")

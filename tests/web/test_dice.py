@@ -285,7 +285,7 @@ def test_poll_is_204_until_the_table_changes_then_the_panel(phones):
 def test_page_polls_every_1_5_s_and_offers_a_refresh_link(phone):
     url = start(phone)
     html = phone.get(url).get_data(as_text=True)
-    assert 'hx-trigger="every 1.5s"' in html and f'hx-get="{url}/poll?seq=0"' in html
+    assert 'hx-trigger="every 1.5s, push"' in html and f'hx-get="{url}/poll?seq=0"' in html
     assert f'href="{url}">Refresh</a>' in html
 
 

@@ -19,6 +19,7 @@ AREAS = (
     "learn",
     "rules",
     "leaderboard",
+    "push",
 )
 
 

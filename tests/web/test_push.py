@@ -1,0 +1,156 @@
+"""The push stream of a game (/push/<CODE>, webapp/push.py): one event per sequence number,
+resumed from `?after=N` or Last-Event-ID with no gap and no duplicate, a `table` event for a
+seat or a rematch, heartbeats, the headers proxies need; the table page names its stream."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from webapp.push import Cursor, resume_point
+from webapp.store import Game
+
+CONFIG = {"players": ["Ann", "Bo"], "seed": "push-test",
+          "options": {"dice": "seeded", "mirror": False}}
+EVENT_RE = re.compile(r"(?:id: (\d+)\n)?event: (\w+)\ndata: (\d+)\n\n")
+
+
+def _game(app: Flask) -> Game:
+    return app.extensions["store"].create_game("table", "rollwrite", CONFIG, 2)
+
+
+def _move(app: Flask, game: Game, count: int = 1) -> int:
+    store = app.extensions["store"]
+    for _ in range(count):
+        state = store.state(game)
+        action = state.legal_actions(state.to_act()[0])[0]
+        store.act(game, action.player, str(action), state.seq)
+    return int(store.state(game).seq)
+
+
+class Reader:
+    """A stream read by a thread into a list of (id, event) until closed."""
+
+    def __init__(self, app: Flask, url: str, **headers: str) -> None:
+        self.app = app
+        self.resp = app.test_client().get(url, headers=headers, buffered=False)
+        self.text = ""
+        self.lock = threading.Condition()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            for chunk in self.resp.response:
+                with self.lock:
+                    self.text += chunk.decode() if isinstance(chunk, bytes) else chunk
+                    self.lock.notify_all()
+        except (ValueError, RuntimeError):
+            pass
+
+    def events(self) -> list[tuple[int | None, str]]:
+        return [(int(i) if i else None, kind) for i, kind, _d in EVENT_RE.findall(self.text)]
+
+    def wait_for(self, test: Any, timeout: float = 5.0) -> list[tuple[int | None, str]]:
+        with self.lock:
+            assert self.lock.wait_for(lambda: test(self.events()), timeout), self.text
+            return self.events()
+
+    def close(self) -> None:
+        """End the stream as a server that goes away does (every stream of the app)."""
+        self.app.extensions["push"].drop_all()
+        self.thread.join(5)
+        assert not self.thread.is_alive()
+        self.resp.close()
+
+
+@pytest.fixture
+def quick(app: Flask) -> Iterator[Flask]:
+    app.config["PUSH_HEARTBEAT_SECONDS"] = 0.2
+    yield app
+
+
+def _ids(events: list[tuple[int | None, str]]) -> list[int]:
+    return [i for i, kind in events if kind == "move" and i is not None]
+
+
+@pytest.mark.both_databases
+def test_a_stream_resumes_after_the_move_it_names_with_no_gap_and_no_duplicate(quick):
+    game = _game(quick)
+    _move(quick, game, 3)
+    first = Reader(quick, f"/push/{game.code}?after=1")
+    assert first.resp.status_code == 200
+    assert first.resp.headers["X-Accel-Buffering"] == "no"
+    assert first.resp.headers["Content-Type"].startswith("text/event-stream")
+    assert _ids(first.wait_for(lambda e: len(_ids(e)) >= 2)) == [2, 3]
+    head = _move(quick, game, 2)
+    assert _ids(first.wait_for(lambda e: len(_ids(e)) >= 4)) == [2, 3, 4, 5]
+    first.close()
+    # the browser reconnects by itself with Last-Event-ID (and the page's old ?after=)
+    _move(quick, game, 1)
+    again = Reader(quick, f"/push/{game.code}?after=1", **{"Last-Event-ID": str(head)})
+    assert _ids(again.wait_for(lambda e: len(_ids(e)) >= 1)) == [head + 1]
+    assert again.text.startswith("retry: ")
+    again.close()
+
+
+@pytest.mark.both_databases
+def test_a_seat_taken_or_a_rematch_is_a_table_event_without_an_id(quick):
+    store = quick.extensions["store"]
+    game = _game(quick)
+    reader = Reader(quick, f"/push/{game.code}")
+    with reader.lock:  # a heartbeat: the stream has read the table once
+        assert reader.lock.wait_for(lambda: ": ping" in reader.text, 5), reader.text
+    store.claim_seat(game, 1, "Bo")
+    events = reader.wait_for(lambda e: any(k == "table" for _i, k in e))
+    assert [i for i, k in events if k == "table"] == [None]
+    assert not _ids(events)  # a join is no move
+    reader.close()
+
+
+def test_heartbeats_keep_an_idle_stream_alive(quick):
+    game = _game(quick)
+    reader = Reader(quick, f"/push/{game.code}")
+    with reader.lock:
+        assert reader.lock.wait_for(lambda: reader.text.count(": ping") >= 2, 5), reader.text
+    reader.close()
+
+
+def test_a_stream_of_no_game_is_404_and_odd_resume_points_change_nothing(quick, client):
+    assert client.get("/push/NOSUCH").status_code == 404
+    assert resume_point("12", None) == 12
+    assert resume_point("12", "15") == 15  # the browser's own reconnect is newer
+    assert resume_point("-1", "x" * 5000) is None
+    assert resume_point("١٢", None) is None
+    game = _game(quick)
+    last = _move(quick, game, 2)
+    store = quick.extensions["store"]
+    cursor = Cursor(game.id, 10**6)  # a page that claims moves never made: from the head on
+
+    def head(game_id: int) -> tuple[int, str]:
+        return store.marks([game_id])[game_id]
+
+    assert cursor.read(head) == ""
+    _move(quick, game, 1)
+    assert cursor.read(head) == f"id: {last + 1}\nevent: move\ndata: {last + 1}\n\n"
+
+
+def test_the_table_page_names_its_stream_and_its_move_number(quick, phone):
+    resp = phone.post("/t/new", {"name": "Ann", "seats": "2", "dice": "app"})
+    code = resp.headers["Location"].rsplit("/", 1)[1]
+    html = phone.get(f"/t/{code}").get_data(as_text=True)
+    assert f'data-push="/push/{code}"' in html
+    assert 'data-seq="0"' in html
+    assert "every 1.5s, push" in html
+    assert "push.js" in html
+    assert 'data-push-down="Reconnecting… moves may arrive a little late."' in html
+    # what a phone shows while its stream is down, in the page's language
+    fr = phone.get(f"/t/{code}?lang=fr").get_data(as_text=True)
+    assert 'data-push-down="Reconnexion… les coups peuvent arriver' in fr
+    de = phone.get(f"/t/{code}?lang=de").get_data(as_text=True)
+    assert 'data-push-down="Verbindung wird wiederhergestellt…' in de

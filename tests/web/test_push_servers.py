@@ -1,0 +1,90 @@
+"""Push across real servers (`copenhagen serve`): a move made on one server reaches a stream
+open on another through Redis pub/sub (COPENHAGEN_PUSH_URL), and a kill -9 of a server that
+holds streams loses no move and no event: its phones reconnect to the other server and get
+every sequence number once (benchmarks/push_faults.py, also run by `bench --reliability`)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from benchmarks.push_faults import push_after_kill
+from benchmarks.servers import AppServer
+from benchmarks.web import Phone, Tally
+from tests.web.test_shared_limits import redis_url  # noqa: F401 - the fixture
+
+pytestmark = pytest.mark.slow  # starts real servers
+
+SEEN_WITHIN_S = 2.0  # far below the 20 s heartbeat: only a wake-up through Redis is this fast
+
+
+def _events(port: int, code: str, got: list[tuple[int, float]], stop: threading.Event) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", f"/push/{code}", headers={"Accept": "text/event-stream"})
+    resp = conn.getresponse()
+    assert resp.status == 200
+    while not stop.is_set():
+        line = resp.readline()
+        if not line:
+            return
+        if line.startswith(b"id: "):
+            got.append((int(line[4:]), time.monotonic()))
+
+
+def test_a_move_on_one_server_reaches_a_stream_on_another_through_redis(
+        redis_url: str, tmp_path: Path):  # noqa: F811 - the fixture
+    env = {"COPENHAGEN_PUSH_URL": redis_url}
+    url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
+    apps = [AppServer(url, tmp_path / f"s{i}.log", secret="shared-secret", env=env).start()
+            for i in range(2)]
+    try:
+        tally = Tally()
+        host = Phone(apps[0].port, tally, 1000)
+        code = host.create_table(2)
+        guest = Phone(apps[0].port, tally, 1000)
+        guest.join(code, 1)
+        phones = [host, guest]
+        for phone in phones:
+            phone.page_token(f"/t/{code}")
+        got: list[tuple[int, float]] = []
+        stop = threading.Event()
+        reader = threading.Thread(target=_events, args=(apps[1].port, code, got, stop),
+                                  daemon=True)
+        reader.start()
+        time.sleep(1.0)  # the stream is open on the second server
+        for n in range(1, 4):
+            for phone in phones:  # the phone that has a move to make makes it
+                status, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
+                info = json.loads(data)
+                legal = [a for a in info["legal"] if a.split()[1] not in ("undo", "unpick")]
+                if legal:
+                    break
+            status, _d, _ms, _r = phone.request("POST", f"/t/{code}/act", {
+                "csrf_token": phone.token, "seq": str(info["seq"]), "action": legal[0]})
+            assert status == 200
+            moved = time.monotonic()
+            deadline = moved + SEEN_WITHIN_S
+            while time.monotonic() < deadline and len(got) < n:
+                time.sleep(0.01)
+            assert [seq for seq, _t in got] == list(range(1, n + 1)), (got, apps[1].tail())
+            assert got[-1][1] - moved < SEEN_WITHIN_S
+        stop.set()
+    finally:
+        for app in apps:
+            app.stop()
+
+
+def test_kill9_of_a_server_holding_streams_loses_no_move_and_no_event(
+        redis_url: str, tmp_path: Path):  # noqa: F811 - the fixture
+    result = push_after_kill(tmp_path, seconds=8.0, tables=3)
+    assert result["push_wakeups"] == "redis"
+    assert result["lost"] == 0 and result["server_errors"] == 0, result
+    assert result["acknowledged"] > 20, result
+    assert result["push_reconnects"] >= 1, result  # the killed server's streams moved over
+    assert result["push_gaps"] == 0 and result["push_duplicates"] == 0, result
+    assert result["push_events"] >= result["acknowledged"], result
