@@ -16,6 +16,7 @@ from typing import Any
 from flask import Flask
 
 from rollwrite.solitaire import result as challenge_result
+from rollwrite.state import GameState
 from webapp.player_store import Boards, Entry
 from webapp.store import Game, Store
 
@@ -65,7 +66,7 @@ def record_over(store: Store, boards: Boards, game: Game) -> None:
     entry = boards.entry_of_game(game.id)
     if entry is None or entry.outcome is not None:
         return
-    res = challenge_result(store.state(game))
+    res = challenge_result(store.state_as(game, GameState))
     boards.finish(game.id, int(res["turns"]), int(res["score"]), bool(res["reached_12"]))
 
 

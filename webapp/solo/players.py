@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 import secrets
 
-from flask import Response, current_app, g, request
+from flask import current_app, g, request
+from werkzeug.wrappers import Response
 
 from webapp.context import set_cookie
 from webapp.player_store import Boards, Player

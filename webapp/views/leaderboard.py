@@ -7,12 +7,12 @@ spoilers in webapp/solo/leaderboard.py."""
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import segno
 from flask import (
     Blueprint,
-    Response,
     jsonify,
     make_response,
     redirect,
@@ -22,6 +22,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from werkzeug.wrappers import Response
 
 from webapp.companion import page as P  # noqa: N812
 from webapp.companion.seats import NAME_MAX, clean_name
@@ -36,7 +37,10 @@ from webapp.solo import leaderboard as L  # noqa: N812
 from webapp.solo import players
 from webapp.solo.records import records
 from webapp.solo.turns_chart import DAYS, best_by_day, turns_svg
-from webapp.store import Game, NotFound
+from webapp.store import Game, NotFound, Store
+
+if TYPE_CHECKING:
+    from webapp.views.replay import Timeline
 
 bp = Blueprint("leaderboard", __name__, url_prefix="/s")
 
@@ -94,7 +98,7 @@ def board(seed: str) -> Any:
         "solo/leaderboard.html", seed=seed, kind=_kind(seed), rows=rows, mine=mine,
         open_games=open_games, page=page, more=more, today=_today(),
         week=L.week_seed(date.fromisoformat(_today())),
-        mine_row=L.entry_row(mine, my_rank, True) if my_rank else None,
+        mine_row=L.entry_row(mine, my_rank, True) if mine is not None and my_rank else None,
     )
 
 
@@ -318,10 +322,17 @@ def _game_of(code: str) -> Game:
                         "again.", code=code[:12])) from None
 
 
+def _timeline_of(store: Store, game: Game) -> Timeline:
+    """A finished game's timeline, replayed from its stored text."""
+    from webapp.views.replay import EDITION, timeline
+
+    return timeline(stored_text(store, game), store.factories[EDITION])
+
+
 @bp.get("/f/<code>/compare")
 def compare(code: str) -> Response:
     """Two members' games side by side at the end of a turn (`?a=`, `?b=`, `?turn=`)."""
-    from webapp.views.replay import EDITION, TIMELINES, timeline
+    from webapp.views.replay import TIMELINES
 
     found = _challenge(code)
     seed = found["seed"]
@@ -343,9 +354,7 @@ def compare(code: str) -> Response:
         player, entry = members[c.upper()]
         game = _game_of(c)
         line = remembered("replay_timelines", (game.id, game.seq),
-                          lambda g=game: timeline(stored_text(store, g),
-                                                  store.factories[EDITION]),
-                          size=TIMELINES)
+                          partial(_timeline_of, store, game), size=TIMELINES)
         sides.append((player, entry, game, line))
         last_turn = max(last_turn, line.turns[-1])
     turn = number(request.args.get("turn"), last_turn) or last_turn

@@ -18,8 +18,10 @@ depends_on = None
 
 
 def _when(name: str, nullable: bool = False) -> sa.Column:
-    return sa.Column(name, sa.DateTime(timezone=True), nullable=nullable,
-                     **({} if nullable else {"server_default": sa.func.now()}))
+    if nullable:
+        return sa.Column(name, sa.DateTime(timezone=True), nullable=True)
+    return sa.Column(name, sa.DateTime(timezone=True), nullable=False,
+                     server_default=sa.func.now())
 
 
 def upgrade() -> None:
