@@ -1,8 +1,7 @@
 """Hints from the top level (`expert`) of each edition: its action and why, as codes with values
 (bots.words: English for the command line, the page's language in the web app).
 
-The editions' own `hint` functions (the strong bot's, in `bots.rollwrite.hint` and
-`bots.card.hint`) stay for what imports them; the web app asks here, for the expert's."""
+The reasons are worded by the command line and the web app (bots.words), not here."""
 
 from __future__ import annotations
 

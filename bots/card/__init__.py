@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from bots.card.greedy import GreedyBot
-from bots.card.hint import hint
 from bots.card.random_bot import RandomBot
 from bots.card.strong import StrongBot
 
 LEVELS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 
-__all__ = ["LEVELS", "GreedyBot", "RandomBot", "StrongBot", "hint"]
+__all__ = ["LEVELS", "GreedyBot", "RandomBot", "StrongBot"]

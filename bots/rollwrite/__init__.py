@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from bots.rollwrite.greedy import GreedyBot
-from bots.rollwrite.hint import hint
 from bots.rollwrite.random_bot import RandomBot
 from bots.rollwrite.strong import StrongBot
 
 LEVELS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 
-__all__ = ["LEVELS", "GreedyBot", "RandomBot", "StrongBot", "hint"]
+__all__ = ["LEVELS", "GreedyBot", "RandomBot", "StrongBot"]
