@@ -4,8 +4,9 @@ that loss earns, and one accuracy figure per player; the scales of each kind of 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from statistics import mean
+from dataclasses import dataclass, field
+from math import sqrt
+from statistics import mean, stdev
 from typing import Any
 
 
@@ -50,6 +51,13 @@ SOLITAIRE = Scale("turns", 0.4, 0.7, 1.0, 1.5)
 CARD = Scale("points", 0.5, 1.0, 2.0, 2.5)
 
 
+# The review JSON's schema: 1 (issue 21) had no `schema` key and no words or pictures; 2 (issue
+# 28) adds per turn the moves in words and as codes with values, the sheet as it stood and
+# what each move drew on it, why the best move is good, the search's noise; per player the
+# luck of the dice, a rating and its band. The web page reads both.
+SCHEMA = 2
+
+
 @dataclass
 class TurnReview:
     """One turn of one player: the move played, the expert's, what each is worth in the
@@ -63,6 +71,7 @@ class TurnReview:
     best_value: float
     loss: float
     label: str
+    more: dict[str, Any] = field(default_factory=dict)  # words, picture, noise: said as is
 
 
 def label_of(loss: float, scale: Scale = ROLLWRITE) -> str:
@@ -84,16 +93,33 @@ def accuracy(losses: list[float], scale: Scale = ROLLWRITE) -> float:
 
 
 def judged(turn: int, player: int, played: str, best: str, played_value: float,
-           best_value: float, scale: Scale) -> TurnReview:
+           best_value: float, scale: Scale, noise: float = 0.0) -> TurnReview:
     """A turn's review from the values of both moves; the loss is never negative (the
-    expert's move is the benchmark, a better one costs nothing) and lower turns are better."""
+    expert's move is the benchmark, a better one costs nothing) and lower turns are better.
+    A loss within `noise` (NOISE_SE standard errors of the paired difference of the two
+    moves' play-outs) earns no label: the search cannot tell the two moves apart."""
     if scale.unit == "turns":
         loss = max(0.0, played_value - best_value)
     else:
         loss = max(0.0, best_value - played_value)
     loss = round(loss, 2)
+    label = label_of(loss, scale) if loss > noise else ""
     return TurnReview(turn, player, played, best, round(played_value, 2), round(best_value, 2),
-                      loss, label_of(loss, scale))
+                      loss, label, {"noise": round(noise, 2), "in_noise": 0 < loss <= noise})
+
+
+# A difference counts as the search's when it exceeds this many standard errors of the paired
+# play-outs' mean difference (about 95 % one-sided: a loss this large is rarely the dice's).
+NOISE_SE = 2.0
+
+
+def paired_noise(played: list[float], best: list[float]) -> float:
+    """NOISE_SE standard errors of the mean of the paired differences `best - played` (the
+    same dice or worlds for both moves): 0 with fewer than two play-outs."""
+    if len(played) < 2 or len(played) != len(best):
+        return 0.0
+    diffs = [b - p for p, b in zip(played, best)]
+    return NOISE_SE * stdev(diffs) / sqrt(len(diffs))
 
 
 def turn_rng(seed: int, turn: int, player: int, what: str) -> random.Random:
@@ -101,6 +127,13 @@ def turn_rng(seed: int, turn: int, player: int, what: str) -> random.Random:
     choices) in one turn: from the seed, the turn and the player alone, so a turn's review
     depends neither on other turns nor on how much randomness its other uses took."""
     return random.Random(f"review|{seed}|{turn}|{player}|{what}")
+
+
+def _turn_dict(t: TurnReview) -> dict[str, Any]:
+    """A turn as the JSON gives it: its fields, then what `more` holds."""
+    out = {k: v for k, v in vars(t).items() if k != "more"}
+    out.update(t.more)
+    return out
 
 
 def summary(edition: str, names: list[str], turns: list[TurnReview], rollouts: int,
@@ -116,10 +149,11 @@ def summary(edition: str, names: list[str], turns: list[TurnReview], rollouts: i
             "blunders": sum(t.label == "blunder" for t in own),
         })
     return {
+        "schema": SCHEMA,
         "edition": edition,
         "unit": scale.unit,
         "rollouts": rollouts,
         "thresholds": scale.thresholds(),
         "players": players,
-        "turns": [vars(t).copy() for t in turns],
+        "turns": [_turn_dict(t) for t in turns],
     }

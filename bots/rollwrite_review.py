@@ -13,9 +13,11 @@ asked as if it had no red ★ left (a reroll is not judged: its worth lies in di
 from __future__ import annotations
 
 from statistics import mean
+from typing import Any
 
-from bots.review_labels import Scale, TurnReview, judged, turn_rng
+from bots.review_labels import Scale, TurnReview, judged, paired_noise, turn_rng
 from bots.rollwrite_search import ROLLOUT_POLICY, ExpertBot
+from bots.words import Said, dice_move, dice_reason, english
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import TARGET
 from rollwrite.state import GameState
@@ -70,7 +72,12 @@ def final_value(state: GameState, player: int, seed: int, scale: Scale) -> float
 
 def expected_value(state: GameState, player: int, seeds: list[int], scale: Scale) -> float:
     """Mean `final_value` over play-outs with these seeds."""
-    return mean(final_value(state, player, s, scale) for s in seeds)
+    return mean(final_values(state, player, seeds, scale))
+
+
+def final_values(state: GameState, player: int, seeds: list[int], scale: Scale) -> list[float]:
+    """`final_value` of each play-out with these seeds."""
+    return [final_value(state, player, s, scale) for s in seeds]
 
 
 def without_rerolls(state: GameState, player: int) -> GameState:
@@ -144,22 +151,86 @@ def _moves_text(lines: list[str]) -> str:
                       if x.split()[1] in ("choose", "draw"))
 
 
+def turn_seeds(seed: int, turn: int, player: int, rollouts: int) -> list[int]:
+    """The play-outs' dice seeds of a turn: the same for every move judged in it (the review's
+    and a retry's, webapp/puzzles.py)."""
+    dice = turn_rng(seed, turn, player, "dice")
+    return [dice.randrange(1 << 30) for _ in range(rollouts)]
+
+
+SHOWN = (A.Choose, A.Change, A.Extra, A.Draw, A.ArmsCell, A.ArmsTrack)  # steps a turn shows
+
+
+def steps_said(before: GameState, actions: list[A.Action]) -> list[Said]:
+    """The steps of a turn (from `before`) as codes with values, each with the dice as they
+    stood when it was taken (a colour change turns them)."""
+    state = before.clone()
+    out = []
+    for action in actions:
+        if isinstance(action, SHOWN):
+            out.append(dice_move(action, list(state.dice)))
+        try:
+            state.apply(action)
+        except ValueError:
+            pass  # a step after others' picks: its words need no state after it
+    return out
+
+
+def picture(before: GameState, after: GameState, player: int) -> dict[str, Any]:
+    """What a move changed on its player's sheet: the cells drawn (and which hold an X), the
+    boxes marked on each track."""
+    b, a = before.sheets[player], after.sheets[player]
+    return {"cells": a.building.filled & ~b.building.filled,
+            "bricks": a.building.bricks & ~b.building.bricks,
+            "marks": {c: a.marks[c] - b.marks[c] for c in a.marks if a.marks[c] != b.marks[c]}}
+
+
 def review_turns(config: dict, actions: list[str], rollouts: int, seed: int, scale: Scale
                  ) -> list[TurnReview]:
     """Every turn with a drawing, the played move and the expert's judged by paired
-    play-outs with dice of the review's own seeds."""
+    play-outs with dice of the review's own seeds; each with its words, the sheet as it
+    stood and what each move drew on it."""
     out = []
     for before, after, player, steps in played_turns(config, actions):
-        dice = turn_rng(seed, before.turn, player, "dice")
-        seeds = [dice.randrange(1 << 30) for _ in range(rollouts)]
+        seeds = turn_seeds(seed, before.turn, player, rollouts)
         best_state, best_actions = expert_move(before, player, seed)
         played_text = _moves_text(steps)
         best_text = _moves_text([str(a) for a in best_actions])
-        played_value = expected_value(after, player, seeds, scale)
+        played_values = final_values(after, player, seeds, scale)
         if played_text == best_text or not best_actions:
-            best_value = played_value
+            best_values, best_state, best_actions = played_values, after, []
         else:
-            best_value = expected_value(best_state, player, seeds, scale)
-        out.append(judged(before.turn + 1, player, played_text, best_text or played_text,
-                          played_value, best_value, scale))
+            best_values = final_values(best_state, player, seeds, scale)
+        played_said = steps_said(before, [A.parse_action(x) for x in steps])
+        best_said = steps_said(before, best_actions) if best_actions else played_said
+        turn = judged(before.turn + 1, player, played_text, best_text or played_text,
+                      mean(played_values), mean(best_values), scale,
+                      paired_noise(played_values, best_values))
+        sheet = before.sheets[player]
+        turn.more.update({
+            "played_steps": played_said, "best_steps": best_said,
+            "played_words": english(played_said, capital=True),
+            "best_words": english(best_said, capital=True),
+            "dice": list(before.dice),
+            "sheet": {"filled": sheet.building.filled, "bricks": sheet.building.bricks,
+                      "marks": dict(sheet.marks)},
+            "played_picture": picture(before, after, player),
+            "best_picture": picture(before, best_state, player),
+        })
+        why = _best_reason(before, best_actions or [A.parse_action(x) for x in steps])
+        turn.more.update({"why_steps": why, "why": english(why)})
+        out.append(turn)
     return out
+
+
+def _best_reason(before: GameState, actions: list[A.Action]) -> list[Said]:
+    """Why the best move found is good: the reason of its drawing (bots.words)."""
+    state = before.clone()
+    for action in actions:
+        if isinstance(action, A.Draw):
+            return dice_reason(state, action)
+        try:
+            state.apply(action)
+        except ValueError:
+            break
+    return []

@@ -47,6 +47,7 @@ TEMPLATES: dict[str, str] = {
     "move.discard": "discard {cards:list}",
     "move.build.paid": "build {tile} on {cells:list}, paying {cards:list}",
     "move.build.free": "build {tile} on {cells:list} for free",
+    "move.build+brick": " (the brick on {brick})",
     "move.arms_white": "place a white tile on {cell}",
     "move.arms_ability": "take the {ability:term} tile",
     "move.arms_refresh": "flip your used ability tiles back",
@@ -144,10 +145,12 @@ def card_move(harbour: list[str | None], action: Any) -> Said:
     if isinstance(action, CA.Build):
         cells = [cell_name(b) for b in bits(action.mask)]
         paid = [c for c, n in zip(COLOURS, action.pay) for _ in range(n)]
+        brick = cell_name(action.brick.bit_length() - 1) if action.brick else ""
         if paid:
             return "move.build", {"form": "paid", "tile": action.tile, "cells": cells,
-                                  "cards": paid}
-        return "move.build", {"form": "free", "tile": action.tile, "cells": cells}
+                                  "cards": paid, "brick": brick}
+        return "move.build", {"form": "free", "tile": action.tile, "cells": cells,
+                              "brick": brick}
     if isinstance(action, CA.Discard):
         return "move.discard", {"cards": [c for c, n in zip(COLOURS, action.cards)
                                           for _ in range(n)]}

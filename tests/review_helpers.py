@@ -5,9 +5,13 @@ from typing import Any
 from bots.levels import make_bot
 from facade.gametext import write_text
 
-TOP_KEYS = {"edition", "unit", "rollouts", "thresholds", "players", "turns"}
+TOP_KEYS = {"schema", "edition", "unit", "rollouts", "thresholds", "players", "turns"}
 PLAYER_KEYS = {"player", "name", "accuracy", "inaccuracies", "mistakes", "blunders"}
 TURN_KEYS = {"turn", "player", "played", "best", "played_value", "best_value", "loss", "label"}
+# schema 2 (issue 28): each move in words (English; codes with values for the web app), the
+# sheet as it stood and what each move drew on it, why the best move is good, the noise
+TURN_KEYS |= {"played_steps", "best_steps", "played_words", "best_words", "sheet",
+              "played_picture", "best_picture", "why", "why_steps", "noise", "in_noise"}
 LABELS = ("", "inaccuracy", "mistake", "blunder")
 
 
@@ -49,6 +53,9 @@ def check_schema(result: dict[str, Any]) -> None:
                            ("blunder", "blunders")):
             assert p[key] == sum(t["label"] == label for t in own)
     for t in result["turns"]:
-        assert set(t) == TURN_KEYS and t["label"] in LABELS
+        assert set(t) - {"dice"} == TURN_KEYS and t["label"] in LABELS
+        assert t["played_words"] and t["best_words"] and "p1 " not in t["played_words"]
+        assert t["in_noise"] == (0 < t["loss"] <= t["noise"])
+        assert not (t["in_noise"] and t["label"])  # inside the noise: no label
         assert isinstance(t["played"], str) and isinstance(t["best"], str) and t["played"]
         assert t["loss"] >= 0

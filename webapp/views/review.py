@@ -27,12 +27,15 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from webapp import play, reviews
+from webapp.colours import colour_word
 from webapp.context import is_host
 from webapp.context import store as _store
 from webapp.errors import Refused, known_game
 from webapp.errors import page as error_page
 from webapp.inputs import number
 from webapp.jobs import jobs
+from webapp.move_words import said_words
+from webapp.review_sheets import DEFS, sheet_svg
 from webapp.security import PRIVATE
 from webapp.store import Game, Store
 
@@ -87,22 +90,75 @@ def _num(value: Any) -> str:  # noqa: ANN401 - a number from the stored review
     return format_decimal(round(float(value), 2), format="#,##0.0#")
 
 
+def _sheets(turn: dict[str, Any], same: bool) -> list[dict[str, Any]]:
+    """The small sheets of a turn (schema 2 on): the sheet as it stood with the move played,
+    and with the best move found where it differs; none for an older review."""
+    sheet = turn.get("sheet")
+    if not isinstance(sheet, dict):
+        return []
+    filled, bricks = int(sheet.get("filled") or 0), int(sheet.get("bricks") or 0)
+    out = []
+    kinds = [("played", _("Move played"))] + ([] if same else [("best", _("Best move found"))])
+    for kind, caption in kinds:
+        pic = turn.get(f"{kind}_picture") or {}
+        words = said_words(turn.get(f"{kind}_steps"), capital=True)
+        label = _("%(what)s, turn %(turn)s: %(words)s", what=caption, turn=turn.get("turn"),
+                  words=words)
+        out.append({"caption": caption, "kind": kind,
+                    "marks": _marks(pic.get("marks") or {}),
+                    "svg": sheet_svg(filled, bricks, int(pic.get("cells") or 0),
+                                     int(pic.get("bricks") or 0), kind, label)})
+    return out
+
+
+def _marks(marks: dict[str, Any]) -> str:
+    """Boxes a move marked on the tracks, in words ("+1 red")."""
+    return ", ".join(f"+{n} {colour_word(c)}" for c, n in marks.items()
+                     if isinstance(n, int) and n > 0)
+
+
+def _why(turn: dict[str, Any], unit: str) -> str:
+    """One sentence on why the best move found was better, from the search's numbers; or that
+    the difference lies within the search's noise."""
+    if turn.get("in_noise"):
+        return said_words(("review.noise", {"noise": _num(turn.get("noise"))}), capital=True)
+    numbers = said_words(("review.better", {"best": _value(turn.get("best_value"), unit),
+                                            "played": _value(turn.get("played_value"), unit)}))
+    reason = said_words(turn.get("why_steps"))
+    return f"{reason[:1].upper()}{reason[1:]}: {numbers}." if reason else (
+        f"{numbers[:1].upper()}{numbers[1:]}.")
+
+
+def _value(value: Any, unit: str) -> str:  # noqa: ANN401 - a number from the stored review
+    """A value with its unit, in words."""
+    if unit == "turns":
+        return _("%(num)s turns", num=_num(value))
+    return _("%(num)s points", num=_num(value))
+
+
 def _turn_rows(game: Game, body: dict[str, Any], names: list[str],
                seat: int | None) -> list[dict[str, Any]]:
     """The turns this screen shows: all of them, or only `seat`'s where hands are hidden."""
     hidden = game.edition in HIDDEN_HANDS
+    unit = str(body.get("unit", "points"))
     out = []
-    for turn in body.get("turns") or []:
+    for index, turn in enumerate(body.get("turns") or []):
         player = int(turn.get("player", -1))
         if hidden and player != seat:
             continue
         label = str(turn.get("label") or "")
         word, symbol = LABELS.get(label, ("", ""))
+        same = turn.get("played") == turn.get("best")
         out.append({
+            "index": index, "raw_loss": float(turn.get("loss") or 0),
+            "played_words": said_words(turn.get("played_steps"), capital=True),
+            "best_words": said_words(turn.get("best_steps"), capital=True),
+            "sheets": _sheets(turn, same), "why": _why(turn, unit) if not same else "",
+            "in_noise": bool(turn.get("in_noise")), "noise": _num(turn.get("noise")),
             "turn": turn.get("turn"), "player": player,
             "name": names[player] if 0 <= player < len(names) else "?",
             "played": turn.get("played", ""), "best": turn.get("best", ""),
-            "same": turn.get("played") == turn.get("best"),
+            "same": same,
             "played_value": _num(turn.get("played_value")),
             "best_value": _num(turn.get("best_value")), "loss": _num(turn.get("loss")),
             "label": label, "word": word, "symbol": symbol,
@@ -110,6 +166,16 @@ def _turn_rows(game: Game, body: dict[str, Any], names: list[str],
                      if game.edition in REPLAYED else None),
         })
     return out
+
+
+KEY_MOMENTS = 3  # the turns that cost most, shown first
+
+
+def _key_moments(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The turns that cost most (a loss within the search's noise is no key moment), the
+    costliest first."""
+    costly = [r for r in rows if r["raw_loss"] > 0 and not r["in_noise"]]
+    return sorted(costly, key=lambda r: (-r["raw_loss"], r["index"]))[:KEY_MOMENTS]
 
 
 def _summary(body: dict[str, Any]) -> list[dict[str, Any]]:
@@ -143,9 +209,12 @@ def _context(store: Store, game: Game) -> dict[str, Any]:
         "names": names, "players": _summary(body), "seat": seat,
         "switch": [(s, names[s] if s < len(names) else str(s + 1)) for s in switch],
         "turns": _turn_rows(game, body, names, seat) if shows_turns else None,
+        "sheet_defs": DEFS, "key_moments": [],
         "unit": body.get("unit", "points"), "rollouts": body.get("rollouts"),
         "thresholds": {k: _num(v) for k, v in (body.get("thresholds") or {}).items()},
     })
+    if ctx["turns"]:
+        ctx["key_moments"] = _key_moments(ctx["turns"])
     return ctx
 
 
