@@ -164,6 +164,7 @@ def review_turns(turns: list[tuple[GameState, list[A.Action]]], rollouts: int, s
             "played_picture": picture(before, played, seat),
             "best_picture": picture(before, best, seat),
             "why_steps": why, "why": english(why),
+            "choice": len(before.legal_actions(seat)) > 1,
         })
         out.append(turn)
     return out

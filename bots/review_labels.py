@@ -19,6 +19,7 @@ class Scale:
     mistake: float
     blunder: float
     accuracy_scale: float  # a turn that loses this much (or more) counts 0 % accurate
+    name: str = "rollwrite"  # the kind of game, for its rating bands
 
     def thresholds(self) -> dict[str, float]:
         """The three thresholds, by label (the review's `thresholds`)."""
@@ -37,7 +38,7 @@ ROLLWRITE = Scale("points", 0.3, 0.7, 1.5, 2.0)
 # difference of two moves over 64 play-outs has a standard error of 0.12-0.3 turn (median per
 # game, 3 games of strong, greedy and random play, 2026-11-25), about 0.1-0.25 at the 96 the
 # review uses: an inaccuracy is above it, a blunder gives up a whole turn of the challenge.
-SOLITAIRE = Scale("turns", 0.4, 0.7, 1.0, 1.5)
+SOLITAIRE = Scale("turns", 0.4, 0.7, 1.0, 1.5, "solitaire")
 # The card edition, in final points. Bots score 5 to 11 points over some 24 own turns of a
 # 2-player game, in lumps (a row 1-2 points, a column 2-4). Final points after greedy
 # play-outs in dealt worlds vary much more than in Roll & Write (the play diverges in each
@@ -48,7 +49,18 @@ SOLITAIRE = Scale("turns", 0.4, 0.7, 1.0, 1.5)
 # 24 (99.8 %) where the strong bot across the table had 6 (81.9 %); greedy 5 in 25 (90.8 %)
 # and a random player 9 (80.1 %): the labels tell players apart. An inaccuracy gives up about
 # one turn's points, a blunder about a column's.
-CARD = Scale("points", 0.5, 1.0, 2.0, 2.5)
+CARD = Scale("points", 0.5, 1.0, 2.0, 2.5, "card")
+
+# The rating: RATING_SCALE x the mean loss per decision that had a choice, in the kind's unit
+# (lower is better; 0 plays like the reviewer). Its bands are named for the bot level a player
+# plays like: each band ends halfway between the mean ratings the bot levels earned (their
+# reviews, `python -m benchmarks.review_bands`; the table below, measured 2026-11-26).
+RATING_SCALE = 100
+BANDS: dict[str, list[tuple[str, float]]] = {  # kind -> (band, highest rating in it)
+    "rollwrite": [("expert", 10.0), ("strong", 20.0), ("greedy", 35.0), ("random", 1e9)],
+    "solitaire": [("expert", 10.0), ("strong", 20.0), ("greedy", 35.0), ("random", 1e9)],
+    "card": [("expert", 10.0), ("strong", 20.0), ("greedy", 35.0), ("random", 1e9)],
+}
 
 
 # The review JSON's schema: 1 (issue 21) had no `schema` key and no words or pictures; 2 (issue
@@ -122,6 +134,24 @@ def paired_noise(played: list[float], best: list[float]) -> float:
     return NOISE_SE * stdev(diffs) / sqrt(len(diffs))
 
 
+def rating(losses: list[float], scale: Scale) -> float | None:
+    """The mean loss per decision that had a choice, scaled (RATING_SCALE x the loss in the
+    unit: lower is better, 0 plays like the reviewer); None without such a decision."""
+    if not losses:
+        return None
+    return round(RATING_SCALE * mean(losses), 1)
+
+
+def band_of(rated: float | None, scale: Scale) -> str | None:
+    """The named band of a rating, from the bands measured for the kind of game."""
+    if rated is None:
+        return None
+    for name, upper in BANDS[scale.name]:
+        if rated <= upper:
+            return name
+    return BANDS[scale.name][-1][0]
+
+
 def turn_rng(seed: int, turn: int, player: int, what: str) -> random.Random:
     """The review's own randomness for one use (`what`: its dice, its worlds, the expert's
     choices) in one turn: from the seed, the turn and the player alone, so a turn's review
@@ -142,8 +172,13 @@ def summary(edition: str, names: list[str], turns: list[TurnReview], rollouts: i
     players = []
     for p, name in enumerate(names):
         own = [t for t in turns if t.player == p]
+        lucky = [t.more["luck"] for t in own if "luck" in t.more]
+        chosen = [t.loss for t in own if t.more.get("choice", True)]
+        rated = rating(chosen, scale)
         players.append({
             "player": p, "name": name, "accuracy": accuracy([t.loss for t in own], scale),
+            "luck": round(sum(lucky), 2) if lucky else None,
+            "rating": rated, "band": band_of(rated, scale),
             "inaccuracies": sum(t.label == "inaccuracy" for t in own),
             "mistakes": sum(t.label == "mistake" for t in own),
             "blunders": sum(t.label == "blunder" for t in own),

@@ -26,7 +26,7 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from webapp import play, reviews
+from webapp import play, puzzles, reviews
 from webapp.colours import colour_word
 from webapp.context import is_host
 from webapp.context import store as _store
@@ -34,7 +34,7 @@ from webapp.errors import Refused, known_game
 from webapp.errors import page as error_page
 from webapp.inputs import number
 from webapp.jobs import jobs
-from webapp.move_words import said_words
+from webapp.move_words import dice_move_words, said_words
 from webapp.review_sheets import DEFS, sheet_svg
 from webapp.security import PRIVATE
 from webapp.store import Game, Store
@@ -151,6 +151,8 @@ def _turn_rows(game: Game, body: dict[str, Any], names: list[str],
         same = turn.get("played") == turn.get("best")
         out.append({
             "index": index, "raw_loss": float(turn.get("loss") or 0),
+            "puzzle": (url_for("review.try_again", code=game.code, index=index)
+                       if puzzles.is_puzzle(game, turn) else None),
             "played_words": said_words(turn.get("played_steps"), capital=True),
             "best_words": said_words(turn.get("best_steps"), capital=True),
             "sheets": _sheets(turn, same), "why": _why(turn, unit) if not same else "",
@@ -178,9 +180,73 @@ def _key_moments(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return sorted(costly, key=lambda r: (-r["raw_loss"], r["index"]))[:KEY_MOMENTS]
 
 
+BANDS = {  # a rating band's name (bots.review_labels.BANDS): the bot level one plays like
+    "expert": _l("Expert"), "strong": _l("Strong"), "greedy": _l("Steady"),
+    "random": _l("Beginner"),
+}
+
+
+def _signed(value: float) -> str:
+    """A number with its sign, as the page's language writes it."""
+    text = _num(abs(value))
+    return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
+
+
 def _summary(body: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per player: the name, the accuracy and the counts of each label."""
-    return [{**p, "accuracy": _num(p.get("accuracy"))} for p in body.get("players") or []]
+    """Per player: the name, the accuracy, the counts of each label, the luck of the dice, the
+    rating and its band (older reviews have neither: shown as a dash)."""
+    out = []
+    for p in body.get("players") or []:
+        luck = p.get("luck")
+        out.append({**p, "accuracy": _num(p.get("accuracy")),
+                    "luck_text": _signed(float(luck)) if isinstance(luck, int | float) else "–",
+                    "rating_text": _num(p.get("rating")),
+                    "band_word": BANDS.get(str(p.get("band")), "")})
+    return out
+
+
+def _luck_lines(body: dict[str, Any]) -> list[str]:
+    """One sentence per player: the result, and how much of it the dice made and how much the
+    choices (dice edition; none for a review without luck)."""
+    players = body.get("players") or []
+    if not players or any(not isinstance(p.get("luck"), int | float) for p in players):
+        return []
+    if body.get("unit") == "turns":
+        p = players[0]
+        luck = float(p["luck"])
+        if p.get("turns") is None:
+            head = _("%(name)s did not reach 12 points.", name=p.get("name"))
+        else:
+            head = _("%(name)s reached 12 points in %(turns)s turns.", name=p.get("name"),
+                     turns=p.get("turns"))
+        if luck >= 0:
+            tail = _("The dice saved about %(num)s turns against average rolls.",
+                     num=_num(luck))
+        else:
+            tail = _("The dice cost about %(num)s turns against average rolls.",
+                     num=_num(-luck))
+        return [f"{head} {tail}"]
+    if any(not isinstance(p.get("score"), int | float) for p in players):
+        return []
+    out = []
+    for p in players:
+        others = [o for o in players if o is not p]
+        rival = max(others, key=lambda o: (o["score"], -o["player"]))
+        margin = float(p["score"]) - float(rival["score"])
+        dice = float(p["luck"]) - float(rival["luck"])
+        choices = margin - dice
+        words = {"name": p.get("name"), "other": rival.get("name"), "margin": _num(abs(margin)),
+                 "dice": _signed(dice), "choices": _signed(choices)}
+        if margin < 0:
+            out.append(_("%(name)s lost to %(other)s by %(margin)s points: the dice made "
+                         "%(dice)s of the difference, the choices %(choices)s.", **words))
+        elif margin > 0:
+            out.append(_("%(name)s beat %(other)s by %(margin)s points: the dice made "
+                         "%(dice)s of the difference, the choices %(choices)s.", **words))
+        else:
+            out.append(_("%(name)s and %(other)s scored the same: the dice made %(dice)s of "
+                         "the difference, the choices %(choices)s.", **words))
+    return out
 
 
 def _context(store: Store, game: Game) -> dict[str, Any]:
@@ -207,6 +273,9 @@ def _context(store: Store, game: Game) -> dict[str, Any]:
     shows_turns = not ctx["hidden"] or seat is not None
     ctx.update({
         "names": names, "players": _summary(body), "seat": seat,
+        "luck_lines": _luck_lines(body),
+        "rated": any(p.get("rating") is not None for p in body.get("players") or []),
+        "lucky": any(p.get("luck") is not None for p in body.get("players") or []),
         "switch": [(s, names[s] if s < len(names) else str(s + 1)) for s in switch],
         "turns": _turn_rows(game, body, names, seat) if shows_turns else None,
         "sheet_defs": DEFS, "key_moments": [],
@@ -246,3 +315,84 @@ def page(code: str) -> Response | tuple[str, int]:
     if ctx["hidden"]:
         resp.headers["Cache-Control"] = PRIVATE  # a seat's own turns: never kept anywhere
     return resp
+
+
+# ---------------------------------------------------------------------- try it again
+def _puzzle_of(code: str, index: int) -> tuple[Game, puzzles.Puzzle]:
+    """The game and the puzzle of its review's turn `index`; 404 saying why when there is
+    none (the review not ready, the turn no mistake or blunder, a card game)."""
+    store = _store()
+    game = _game(code)
+    found = store.review(game) if game.status == "over" else None
+    body = found.body if found is not None and found.status == "ready" else None
+    p = puzzles.puzzle(store, game, body, index) if body else None
+    if p is None:
+        raise Refused(404, _("No puzzle for this turn"),
+                      _("Mistakes and blunders of a reviewed Roll & Write game open as "
+                        "puzzles; this turn is not one, or its review is not ready yet."))
+    return game, p
+
+
+def _pick(options: list[Any], raw: str | None) -> Any:  # noqa: ANN401 - an action
+    """The option a form named by its number (from 1), or None."""
+    n = number(raw, 4)
+    return options[n - 1] if n and 1 <= n <= len(options) else None
+
+
+def _puzzle_context(game: Game, p: puzzles.Puzzle, choice: Any, draw: Any  # noqa: ANN401
+                    ) -> dict[str, Any]:
+    """What the puzzle page shows: the sheet as it stood, the dice, the tiles; once a tile is
+    chosen its drawings; once drawn the answer."""
+    faces = list(p.before.dice)
+    sheet = p.before.sheets[p.player].building
+    options = puzzles.choices(p)
+    ctx: dict[str, Any] = {
+        "game": game, "p": p, "turn": p.turn.get("turn"), "sheet_defs": DEFS,
+        "dice": [colour_word(f) for f in faces],
+        "sheet": sheet_svg(sheet.filled, sheet.bricks, 0, 0, "played",
+                           _("The sheet as it stood")),
+        "choices": [(i + 1, dice_move_words(c, faces)) for i, c in enumerate(options)],
+        "choice": None, "drawings": [], "answer": None,
+        "back": url_for("review.page", code=game.code),
+    }
+    if choice is None:
+        return ctx
+    ctx["choice"] = options.index(choice) + 1
+    ctx["choice_words"] = dice_move_words(choice, faces)
+    draws = puzzles.drawings(p, choice)
+    ctx["drawings"] = [(i + 1, dice_move_words(d, faces)) for i, d in enumerate(draws)]
+    if draw is None:
+        return ctx
+    answer = puzzles.verdict(p, choice, draw)
+    unit = p.scale.unit
+    answer.update({
+        "value_text": _value(answer["value"], unit), "best_text": _value(answer["best"], unit),
+        "loss_text": _value(answer["loss"], unit), "words": dice_move_words(draw, faces),
+        "svg": sheet_svg(sheet.filled, sheet.bricks, draw.mask, draw.brick, "played",
+                         _("Your answer")),
+        "best_svg": sheet_svg(sheet.filled, sheet.bricks,
+                              int((p.turn.get("best_picture") or {}).get("cells") or 0),
+                              int((p.turn.get("best_picture") or {}).get("bricks") or 0),
+                              "best", _("Best move found")),
+        "best_words": said_words(p.turn.get("best_steps"), capital=True),
+    })
+    ctx["answer"] = answer
+    return ctx
+
+
+@bp.route("/<code>/review/try/<int:index>", methods=["GET", "POST"])
+def try_again(code: str, index: int) -> str:
+    """A mistake or blunder as a puzzle: the same dice, the sheet as it was; GET shows the
+    tiles (and with ?choice=N where to draw it), POST (choice, draw) the answer. The game
+    is only read."""
+    game, p = _puzzle_of(code, index)
+    args = request.form if request.method == "POST" else request.args
+    options = puzzles.choices(p)
+    choice = _pick(options, args.get("choice"))
+    draw = None
+    if choice is not None and request.method == "POST":
+        draw = _pick(puzzles.drawings(p, choice), args.get("draw"))
+        if draw is None:
+            raise Refused(400, _("Choose where to draw the tile"),
+                          _("Pick one of the places listed for the tile, then send."))
+    return render_template("review/puzzle.html", **_puzzle_context(game, p, choice, draw))
