@@ -53,13 +53,26 @@ CARD = Scale("points", 0.5, 1.0, 2.0, 2.5, "card")
 
 # The rating: RATING_SCALE x the mean loss per decision that had a choice, in the kind's unit
 # (lower is better; 0 plays like the reviewer). Its bands are named for the bot level a player
-# plays like: each band ends halfway between the mean ratings the bot levels earned (their
-# reviews, `python -m benchmarks.review_bands`; the table below, measured 2026-11-26).
+# plays like: each band ends halfway between the mean ratings of the levels next to it in the
+# measured order. Measured 2026-11-26 with `python -m benchmarks.review_bands --kind K --games
+# 8` (seeds 2026-2033; Roll & Write and cards: expert vs strong and greedy vs random, seats
+# alternating; the solitaire: each level alone), the reviews at their default play-outs:
+#
+#   kind        expert      strong       greedy       random      (mean ± standard error, 8 each)
+#   rollwrite   19.2 ± 6.2  34.1 ± 10.6  56.9 ± 15.4  84.3 ± 9.2   -> ends 26.6, 45.5, 70.6
+#   solitaire    7.9 ± 2.8  17.6 ± 5.0    7.3 ± 1.9   62.4 ± 16.1
+#   card         5.1 ± 1.2  54.5 ± 7.7   42.7 ± 8.4   62.0 ± 5.9
+#
+# In the solitaire and the card edition the greedy bot rates as well as or better than the
+# strong one: the review's play-outs follow the greedy policy, so greedy moves agree with
+# them. There the bands follow the measured order: the solitaire's expert band holds expert
+# and greedy play (7.9, 7.3: one band, ending halfway to strong), the card edition's greedy
+# band comes before its strong band. Eight games a level leave standard errors of 1-16.
 RATING_SCALE = 100
 BANDS: dict[str, list[tuple[str, float]]] = {  # kind -> (band, highest rating in it)
-    "rollwrite": [("expert", 10.0), ("strong", 20.0), ("greedy", 35.0), ("random", 1e9)],
-    "solitaire": [("expert", 10.0), ("strong", 20.0), ("greedy", 35.0), ("random", 1e9)],
-    "card": [("expert", 10.0), ("strong", 20.0), ("greedy", 35.0), ("random", 1e9)],
+    "rollwrite": [("expert", 26.6), ("strong", 45.5), ("greedy", 70.6), ("random", 1e9)],
+    "solitaire": [("expert", 12.8), ("strong", 40.0), ("random", 1e9)],
+    "card": [("expert", 23.9), ("greedy", 48.6), ("strong", 58.3), ("random", 1e9)],
 }
 
 
