@@ -26,6 +26,7 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from bots.words import dice_move
 from webapp import play, puzzles, reviews
 from webapp.colours import colour_word
 from webapp.context import is_host
@@ -174,9 +175,9 @@ KEY_MOMENTS = 3  # the turns that cost most, shown first
 
 
 def _key_moments(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The turns that cost most (a loss within the search's noise is no key moment), the
-    costliest first."""
-    costly = [r for r in rows if r["raw_loss"] > 0 and not r["in_noise"]]
+    """The turns that cost most, the costliest first (one whose loss lies within the search's
+    noise says so, in its sentence)."""
+    costly = [r for r in rows if r["raw_loss"] > 0]
     return sorted(costly, key=lambda r: (-r["raw_loss"], r["index"]))[:KEY_MOMENTS]
 
 
@@ -367,7 +368,8 @@ def _puzzle_context(game: Game, p: puzzles.Puzzle, choice: Any, draw: Any  # noq
     unit = p.scale.unit
     answer.update({
         "value_text": _value(answer["value"], unit), "best_text": _value(answer["best"], unit),
-        "loss_text": _value(answer["loss"], unit), "words": dice_move_words(draw, faces),
+        "loss_text": _value(answer["loss"], unit),
+        "words": said_words([dice_move(choice, faces), dice_move(draw, faces)], capital=True),
         "svg": sheet_svg(sheet.filled, sheet.bricks, draw.mask, draw.brick, "played",
                          _("Your answer")),
         "best_svg": sheet_svg(sheet.filled, sheet.bricks,
