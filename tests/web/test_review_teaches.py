@@ -172,3 +172,30 @@ def test_a_mistake_opens_as_a_puzzle_answered_by_the_reviews_measure(
                              ).status_code == 400
     assert phone.get(f"/r/{game.code}/review/try/9999").status_code == 404
     assert [r.text for r in store.log(game)] == log_before  # no game changes
+
+
+def test_the_ready_page_takes_a_fixed_number_of_queries(app: Flask, client: Any) -> None:
+    """Once ready, the review page is one request whose database work does not grow with the
+    game: a 2-player game and a longer 3-player one take the same number of statements."""
+    from sqlalchemy import event
+
+    counts, lengths = [], []
+    for players in (("Ann", "Bo"), ("Ann", "Bo", "Cy")):
+        game = finished_game(app, players=players, seed=f"teach-queries-{len(players)}")
+        drain(app)
+        lengths.append(len(store_of(app).review(game).body["turns"]))
+        statements: list[str] = []
+        engine = store_of(app).engine
+
+        def seen(_conn: Any, _cursor: Any, statement: str, *_a: Any,
+                 into: list[str] = statements) -> None:
+            into.append(statement)
+
+        event.listen(engine, "before_cursor_execute", seen)
+        try:
+            assert client.get(f"/r/{game.code}/review").status_code == 200
+        finally:
+            event.remove(engine, "before_cursor_execute", seen)
+        counts.append(len(statements))
+    assert lengths[0] != lengths[1]
+    assert counts[0] == counts[1] <= 6, counts
