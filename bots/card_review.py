@@ -20,7 +20,8 @@ from boardgame import actions as A  # noqa: N812
 from boardgame.state import GameState
 from bots.card.greedy import GreedyBot
 from bots.card_search import ExpertBot
-from bots.review_labels import Scale, TurnReview, judged, turn_rng
+from bots.review_labels import Scale, TurnReview, judged, paired_noise, turn_rng
+from bots.words import Said, card_move, card_reason, english
 
 MAX_ROLLOUT_ACTIONS = 2000  # a play-out's guard (bot games last about 60-120 actions)
 MAX_TURN_ACTIONS = 12  # the expert's actions in one turn: take, discard, build, arms...
@@ -89,16 +90,55 @@ def final_points(world: GameState, seat: int, actions: list[A.Action]) -> int:
 
 
 def judge_turn(view: dict[str, Any], seat: int, played: list[A.Action], rollouts: int,
-               seed: int) -> tuple[list[A.Action], float, float]:
-    """The expert's turn and the expected final points of the played turn and of the
-    expert's, from `view` (the seat's, at the start of the turn) and nothing else."""
+               seed: int) -> tuple[list[A.Action], list[float], list[float]]:
+    """The expert's turn and the final points of the played turn and of the expert's in each
+    world, from `view` (the seat's, at the start of the turn) and nothing else."""
     deal = turn_rng(seed, view["turn"], seat, "worlds")
     worlds = [GameState.from_view(view, seat, deal) for _ in range(rollouts)]
     best = expert_turn(view, seat, seed)
-    played_value = mean(final_points(w, seat, played) for w in worlds)
+    played_values = [float(final_points(w, seat, played)) for w in worlds]
     if best == played:
-        return best, played_value, played_value
-    return best, played_value, mean(final_points(w, seat, best) for w in worlds)
+        return best, played_values, played_values
+    return best, played_values, [float(final_points(w, seat, best)) for w in worlds]
+
+
+def steps_said(before: GameState, actions: list[A.Action]) -> list[Said]:
+    """A turn's actions as codes with values (a take names the cards it takes)."""
+    state = before.clone()
+    out = []
+    for action in actions:
+        out.append(card_move(list(state.harbour), action))
+        try:
+            state.apply(action)
+        except ValueError:
+            break
+    return out
+
+
+def picture(before: GameState, actions: list[A.Action], seat: int) -> dict[str, Any]:
+    """What a turn built on its seat's facade: the cells (and which hold a brick)."""
+    state = before.clone()
+    for action in actions:
+        try:
+            state.apply(action)
+        except ValueError:
+            break
+    b, a = before.boards[seat], state.boards[seat]
+    return {"cells": a.filled & ~b.filled, "bricks": a.bricks & ~b.bricks, "marks": {}}
+
+
+def _reason(before: GameState, actions: list[A.Action]) -> list[Said]:
+    """Why a turn is good: the reason of its build if it builds, else of its first action."""
+    state = before.clone()
+    said: list[Said] = []
+    for action in actions:
+        if isinstance(action, A.Build | A.ArmsWhite) or not said:
+            said = card_reason(state, action)
+        try:
+            state.apply(action)
+        except ValueError:
+            break
+    return said
 
 
 def review_turns(turns: list[tuple[GameState, list[A.Action]]], rollouts: int, seed: int,
@@ -109,7 +149,22 @@ def review_turns(turns: list[tuple[GameState, list[A.Action]]], rollouts: int, s
     for before, played in turns:
         seat = before.active
         view = before.view(seat)  # all the review may know of this turn
-        best, played_value, best_value = judge_turn(view, seat, played, rollouts, seed)
-        out.append(judged(view["turn"] + 1, seat, moves_text(played), moves_text(best),
-                          played_value, best_value, scale))
+        best, played_values, best_values = judge_turn(view, seat, played, rollouts, seed)
+        turn = judged(view["turn"] + 1, seat, moves_text(played), moves_text(best),
+                      mean(played_values), mean(best_values), scale,
+                      paired_noise(played_values, best_values))
+        played_said, best_said = steps_said(before, played), steps_said(before, best)
+        board = before.boards[seat]
+        why = _reason(before, best)
+        turn.more.update({
+            "played_steps": played_said, "best_steps": best_said,
+            "played_words": english(played_said, capital=True),
+            "best_words": english(best_said, capital=True),
+            "sheet": {"filled": board.filled, "bricks": board.bricks, "marks": {}},
+            "played_picture": picture(before, played, seat),
+            "best_picture": picture(before, best, seat),
+            "why_steps": why, "why": english(why),
+            "choice": len(before.legal_actions(seat)) > 1,
+        })
+        out.append(turn)
     return out

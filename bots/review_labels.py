@@ -4,8 +4,9 @@ that loss earns, and one accuracy figure per player; the scales of each kind of 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from statistics import mean
+from dataclasses import dataclass, field
+from math import sqrt
+from statistics import mean, stdev
 from typing import Any
 
 
@@ -18,6 +19,7 @@ class Scale:
     mistake: float
     blunder: float
     accuracy_scale: float  # a turn that loses this much (or more) counts 0 % accurate
+    name: str = "rollwrite"  # the kind of game, for its rating bands
 
     def thresholds(self) -> dict[str, float]:
         """The three thresholds, by label (the review's `thresholds`)."""
@@ -36,7 +38,7 @@ ROLLWRITE = Scale("points", 0.3, 0.7, 1.5, 2.0)
 # difference of two moves over 64 play-outs has a standard error of 0.12-0.3 turn (median per
 # game, 3 games of strong, greedy and random play, 2026-11-25), about 0.1-0.25 at the 96 the
 # review uses: an inaccuracy is above it, a blunder gives up a whole turn of the challenge.
-SOLITAIRE = Scale("turns", 0.4, 0.7, 1.0, 1.5)
+SOLITAIRE = Scale("turns", 0.4, 0.7, 1.0, 1.5, "solitaire")
 # The card edition, in final points. Bots score 5 to 11 points over some 24 own turns of a
 # 2-player game, in lumps (a row 1-2 points, a column 2-4). Final points after greedy
 # play-outs in dealt worlds vary much more than in Roll & Write (the play diverges in each
@@ -47,7 +49,38 @@ SOLITAIRE = Scale("turns", 0.4, 0.7, 1.0, 1.5)
 # 24 (99.8 %) where the strong bot across the table had 6 (81.9 %); greedy 5 in 25 (90.8 %)
 # and a random player 9 (80.1 %): the labels tell players apart. An inaccuracy gives up about
 # one turn's points, a blunder about a column's.
-CARD = Scale("points", 0.5, 1.0, 2.0, 2.5)
+CARD = Scale("points", 0.5, 1.0, 2.0, 2.5, "card")
+
+# The rating: RATING_SCALE x the mean loss per decision that had a choice, in the kind's unit
+# (lower is better; 0 plays like the reviewer). Its bands are named for the bot level a player
+# plays like: each band ends halfway between the mean ratings of the levels next to it in the
+# measured order. Measured 2026-11-26 with `python -m benchmarks.review_bands --kind K --games
+# 8` (seeds 2026-2033; Roll & Write and cards: expert vs strong and greedy vs random, seats
+# alternating; the solitaire: each level alone), the reviews at their default play-outs:
+#
+#   kind        expert      strong       greedy       random      (mean ± standard error, 8 each)
+#   rollwrite   19.2 ± 6.2  34.1 ± 10.6  56.9 ± 15.4  84.3 ± 9.2   -> ends 26.6, 45.5, 70.6
+#   solitaire    7.9 ± 2.8  17.6 ± 5.0    7.3 ± 1.9   62.4 ± 16.1
+#   card         5.1 ± 1.2  54.5 ± 7.7   42.7 ± 8.4   62.0 ± 5.9
+#
+# In the solitaire and the card edition the greedy bot rates as well as or better than the
+# strong one: the review's play-outs follow the greedy policy, so greedy moves agree with
+# them. There the bands follow the measured order: the solitaire's expert band holds expert
+# and greedy play (7.9, 7.3: one band, ending halfway to strong), the card edition's greedy
+# band comes before its strong band. Eight games a level leave standard errors of 1-16.
+RATING_SCALE = 100
+BANDS: dict[str, list[tuple[str, float]]] = {  # kind -> (band, highest rating in it)
+    "rollwrite": [("expert", 26.6), ("strong", 45.5), ("greedy", 70.6), ("random", 1e9)],
+    "solitaire": [("expert", 12.8), ("strong", 40.0), ("random", 1e9)],
+    "card": [("expert", 23.9), ("greedy", 48.6), ("strong", 58.3), ("random", 1e9)],
+}
+
+
+# The review JSON's schema: 1 (issue 21) had no `schema` key and no words or pictures; 2 (issue
+# 28) adds per turn the moves in words and as codes with values, the sheet as it stood and
+# what each move drew on it, why the best move is good, the search's noise; per player the
+# luck of the dice, a rating and its band. The web page reads both.
+SCHEMA = 2
 
 
 @dataclass
@@ -63,6 +96,7 @@ class TurnReview:
     best_value: float
     loss: float
     label: str
+    more: dict[str, Any] = field(default_factory=dict)  # words, picture, noise: said as is
 
 
 def label_of(loss: float, scale: Scale = ROLLWRITE) -> str:
@@ -84,16 +118,51 @@ def accuracy(losses: list[float], scale: Scale = ROLLWRITE) -> float:
 
 
 def judged(turn: int, player: int, played: str, best: str, played_value: float,
-           best_value: float, scale: Scale) -> TurnReview:
+           best_value: float, scale: Scale, noise: float = 0.0) -> TurnReview:
     """A turn's review from the values of both moves; the loss is never negative (the
-    expert's move is the benchmark, a better one costs nothing) and lower turns are better."""
+    expert's move is the benchmark, a better one costs nothing) and lower turns are better.
+    A loss within `noise` (NOISE_SE standard errors of the paired difference of the two
+    moves' play-outs) earns no label: the search cannot tell the two moves apart."""
     if scale.unit == "turns":
         loss = max(0.0, played_value - best_value)
     else:
         loss = max(0.0, best_value - played_value)
     loss = round(loss, 2)
+    label = label_of(loss, scale) if loss > noise else ""
     return TurnReview(turn, player, played, best, round(played_value, 2), round(best_value, 2),
-                      loss, label_of(loss, scale))
+                      loss, label, {"noise": round(noise, 2), "in_noise": 0 < loss <= noise})
+
+
+# A difference counts as the search's when it exceeds this many standard errors of the paired
+# play-outs' mean difference (about 95 % one-sided: a loss this large is rarely the dice's).
+NOISE_SE = 2.0
+
+
+def paired_noise(played: list[float], best: list[float]) -> float:
+    """NOISE_SE standard errors of the mean of the paired differences `best - played` (the
+    same dice or worlds for both moves): 0 with fewer than two play-outs."""
+    if len(played) < 2 or len(played) != len(best):
+        return 0.0
+    diffs = [b - p for p, b in zip(played, best)]
+    return NOISE_SE * stdev(diffs) / sqrt(len(diffs))
+
+
+def rating(losses: list[float], scale: Scale) -> float | None:
+    """The mean loss per decision that had a choice, scaled (RATING_SCALE x the loss in the
+    unit: lower is better, 0 plays like the reviewer); None without such a decision."""
+    if not losses:
+        return None
+    return round(RATING_SCALE * mean(losses), 1)
+
+
+def band_of(rated: float | None, scale: Scale) -> str | None:
+    """The named band of a rating, from the bands measured for the kind of game."""
+    if rated is None:
+        return None
+    for name, upper in BANDS[scale.name]:
+        if rated <= upper:
+            return name
+    return BANDS[scale.name][-1][0]
 
 
 def turn_rng(seed: int, turn: int, player: int, what: str) -> random.Random:
@@ -103,23 +172,36 @@ def turn_rng(seed: int, turn: int, player: int, what: str) -> random.Random:
     return random.Random(f"review|{seed}|{turn}|{player}|{what}")
 
 
+def _turn_dict(t: TurnReview) -> dict[str, Any]:
+    """A turn as the JSON gives it: its fields, then what `more` holds."""
+    out = {k: v for k, v in vars(t).items() if k != "more"}
+    out.update(t.more)
+    return out
+
+
 def summary(edition: str, names: list[str], turns: list[TurnReview], rollouts: int,
             scale: Scale) -> dict[str, Any]:
     """The review as the web page and `copenhagen review --json` read it."""
     players = []
     for p, name in enumerate(names):
         own = [t for t in turns if t.player == p]
+        lucky = [t.more["luck"] for t in own if "luck" in t.more]
+        chosen = [t.loss for t in own if t.more.get("choice", True)]
+        rated = rating(chosen, scale)
         players.append({
             "player": p, "name": name, "accuracy": accuracy([t.loss for t in own], scale),
+            "luck": round(sum(lucky), 2) if lucky else None,
+            "rating": rated, "band": band_of(rated, scale),
             "inaccuracies": sum(t.label == "inaccuracy" for t in own),
             "mistakes": sum(t.label == "mistake" for t in own),
             "blunders": sum(t.label == "blunder" for t in own),
         })
     return {
+        "schema": SCHEMA,
         "edition": edition,
         "unit": scale.unit,
         "rollouts": rollouts,
         "thresholds": scale.thresholds(),
         "players": players,
-        "turns": [vars(t).copy() for t in turns],
+        "turns": [_turn_dict(t) for t in turns],
     }

@@ -12,12 +12,18 @@ asked as if it had no red ★ left (a reroll is not judged: its worth lies in di
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+from math import factorial
 from statistics import mean
+from typing import Any
 
-from bots.review_labels import Scale, TurnReview, judged, turn_rng
+from bots.review_labels import Scale, TurnReview, judged, paired_noise, turn_rng
+from bots.rollwrite.evaluate import grid_value
+from bots.rollwrite.greedy import rank_choices
 from bots.rollwrite_search import ROLLOUT_POLICY, ExpertBot
+from bots.words import Said, dice_move, dice_reason, english
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.material import TARGET
+from rollwrite.material import DICE, FACES, TARGET
 from rollwrite.state import GameState
 
 MAX_ROLLOUT_ACTIONS = 3000  # a play-out's guard
@@ -31,6 +37,20 @@ UNREACHED = 5  # turns added to a solitaire play-out that ends without 12 points
 # do: see bots.review_labels.SOLITAIRE.
 ROLLOUTS = 12
 SOLITAIRE_ROLLOUTS = 96
+
+
+# Luck: per turn, what the dice as they stood when the tile was chosen (after any reroll) were
+# worth against the mean over all 7,776 rolls in the same position (the 252 different ones,
+# each weighted by how many orders of the dice give it). A roll is worth what the greedy bot's
+# best tile for it adds to the building's promise (bots.potential: points of complete lines
+# plus a share of open ones; 0 when no tile fits): a static value, without play-outs.
+# Play-outs were tried first (2026-11-26): valued by 4 or 16 greedy play-outs, a roll that
+# completes row 1 and one that places nothing came out 2.28 and 0.28, then 0.09 and 0.09
+# points (the play-outs' spread of some 3 points drowned a one-roll difference); this value
+# tells them apart every time (+0.90 and -1.26 points) in some 10 ms a turn. In the solitaire a
+# point of promise counts TURNS_PER_POINT turns: the expert's 10.40 turns to 12 points (seeds
+# 0-199, README).
+TURNS_PER_POINT = 10.40 / 12
 
 
 def is_solitaire(config: dict) -> bool:
@@ -70,7 +90,12 @@ def final_value(state: GameState, player: int, seed: int, scale: Scale) -> float
 
 def expected_value(state: GameState, player: int, seeds: list[int], scale: Scale) -> float:
     """Mean `final_value` over play-outs with these seeds."""
-    return mean(final_value(state, player, s, scale) for s in seeds)
+    return mean(final_values(state, player, seeds, scale))
+
+
+def final_values(state: GameState, player: int, seeds: list[int], scale: Scale) -> list[float]:
+    """`final_value` of each play-out with these seeds."""
+    return [final_value(state, player, s, scale) for s in seeds]
 
 
 def without_rerolls(state: GameState, player: int) -> GameState:
@@ -144,22 +169,154 @@ def _moves_text(lines: list[str]) -> str:
                       if x.split()[1] in ("choose", "draw"))
 
 
+def turn_seeds(seed: int, turn: int, player: int, rollouts: int) -> list[int]:
+    """The play-outs' dice seeds of a turn: the same for every move judged in it (the review's
+    and a retry's, webapp/puzzles.py)."""
+    dice = turn_rng(seed, turn, player, "dice")
+    return [dice.randrange(1 << 30) for _ in range(rollouts)]
+
+
+SHOWN = (A.Choose, A.Change, A.Extra, A.Draw, A.ArmsCell, A.ArmsTrack)  # steps a turn shows
+
+
+def steps_said(before: GameState, actions: list[A.Action]) -> list[Said]:
+    """The steps of a turn (from `before`) as codes with values, each with the dice as they
+    stood when it was taken (a colour change turns them)."""
+    state = before.clone()
+    out = []
+    for action in actions:
+        if isinstance(action, SHOWN):
+            out.append(dice_move(action, list(state.dice)))
+        try:
+            state.apply(action)
+        except ValueError:
+            pass  # a step after others' picks: its words need no state after it
+    return out
+
+
+def picture(before: GameState, after: GameState, player: int) -> dict[str, Any]:
+    """What a move changed on its player's sheet: the cells drawn (and which hold an X), the
+    boxes marked on each track."""
+    b, a = before.sheets[player], after.sheets[player]
+    return {"cells": a.building.filled & ~b.building.filled,
+            "bricks": a.building.bricks & ~b.building.bricks,
+            "marks": {c: a.marks[c] - b.marks[c] for c in a.marks if a.marks[c] != b.marks[c]}}
+
+
+def with_dice(state: GameState, faces: list[str]) -> GameState:
+    """A copy of `state` (a tile still to choose) with these dice instead of its own."""
+    world = state.clone()
+    world.turn_state.dice = list(faces)
+    return world
+
+
+def roll_value(state: GameState, player: int) -> float:
+    """What the dice of `state` are worth to `player` (whose tile is still to choose): what
+    the greedy bot's best tile for them adds to the building's promise, in points."""
+    choices = [a for a in state.legal_actions(player) if isinstance(a, A.Choose)]
+    if not choices:
+        return 0.0
+    building = state.sheets[player].building
+    return max(0.0, rank_choices(state, choices)[0][0]
+               - grid_value(building.filled, building.bricks))
+
+
+def _all_rolls() -> list[tuple[list[str], float]]:
+    """Every different roll of the dice with its probability (orders of the dice / 6^5)."""
+    out = []
+    for faces in combinations_with_replacement(FACES, DICE):
+        orders = factorial(DICE)
+        for face in set(faces):
+            orders //= factorial(faces.count(face))
+        out.append((list(faces), orders / len(FACES) ** DICE))
+    return out
+
+
+ALL_ROLLS = _all_rolls()
+
+
+def luck(before: GameState, player: int, scale: Scale) -> float:
+    """How much better the dice of `before` were for `player` than the average roll in that
+    position (over all rolls): positive when they helped, in the review's unit (points, or
+    turns saved in the solitaire)."""
+    world = before.clone()
+    average = 0.0
+    for faces, chance in ALL_ROLLS:
+        world.turn_state.dice = faces
+        average += chance * roll_value(world, player)
+    points = roll_value(before, player) - average
+    return points * TURNS_PER_POINT if scale.unit == "turns" else points
+
+
 def review_turns(config: dict, actions: list[str], rollouts: int, seed: int, scale: Scale
                  ) -> list[TurnReview]:
     """Every turn with a drawing, the played move and the expert's judged by paired
-    play-outs with dice of the review's own seeds."""
+    play-outs with dice of the review's own seeds; each with its words, the sheet as it
+    stood and what each move drew on it."""
     out = []
     for before, after, player, steps in played_turns(config, actions):
-        dice = turn_rng(seed, before.turn, player, "dice")
-        seeds = [dice.randrange(1 << 30) for _ in range(rollouts)]
+        seeds = turn_seeds(seed, before.turn, player, rollouts)
         best_state, best_actions = expert_move(before, player, seed)
         played_text = _moves_text(steps)
         best_text = _moves_text([str(a) for a in best_actions])
-        played_value = expected_value(after, player, seeds, scale)
+        played_values = final_values(after, player, seeds, scale)
         if played_text == best_text or not best_actions:
-            best_value = played_value
+            best_values, best_state, best_actions = played_values, after, []
         else:
-            best_value = expected_value(best_state, player, seeds, scale)
-        out.append(judged(before.turn + 1, player, played_text, best_text or played_text,
-                          played_value, best_value, scale))
+            best_values = final_values(best_state, player, seeds, scale)
+        played_said = steps_said(before, [A.parse_action(x) for x in steps])
+        best_said = steps_said(before, best_actions) if best_actions else played_said
+        turn = judged(before.turn + 1, player, played_text, best_text or played_text,
+                      mean(played_values), mean(best_values), scale,
+                      paired_noise(played_values, best_values))
+        sheet = before.sheets[player]
+        turn.more.update({
+            "played_steps": played_said, "best_steps": best_said,
+            "played_words": english(played_said, capital=True),
+            "best_words": english(best_said, capital=True),
+            "dice": list(before.dice),
+            "sheet": {"filled": sheet.building.filled, "bricks": sheet.building.bricks,
+                      "marks": dict(sheet.marks)},
+            "played_picture": picture(before, after, player),
+            "best_picture": picture(before, best_state, player),
+        })
+        why = _best_reason(before, best_actions or [A.parse_action(x) for x in steps])
+        turn.more.update({"why_steps": why, "why": english(why),
+                          "choice": len(before.legal_actions(player)) > 1,
+                          "luck": round(luck(before, player, scale), 2)})
+        out.append(turn)
     return out
+
+
+def _best_reason(before: GameState, actions: list[A.Action]) -> list[Said]:
+    """Why the best move found is good: the reason of its drawing (bots.words)."""
+    state = before.clone()
+    for action in actions:
+        if isinstance(action, A.Draw):
+            return dice_reason(state, action)
+        try:
+            state.apply(action)
+        except ValueError:
+            break
+    return []
+
+
+def turn_position(config: dict, actions: list[str], turn: int, player: int
+                  ) -> tuple[GameState, list[str]] | None:
+    """The position of a reviewed turn (numbered from 1, as the review numbers them): the
+    state when its tile was chosen and the steps played; None if the game has no such turn."""
+    for before, _after, who, steps in played_turns(config, actions):
+        if before.turn + 1 == turn and who == player:
+            return before, steps
+    return None
+
+
+def retry_value(before: GameState, player: int, moves: list[A.Action], rollouts: int,
+                scale: Scale, seed: int) -> float:
+    """What another choice at a reviewed turn is worth, by the review's own measure: the same
+    play-outs (the turn's dice seeds, `rollouts` of them) as the moves the review judged.
+    IllegalAction if the moves are not legal there."""
+    state = before.clone()
+    for move in moves:
+        state.apply(move)
+    return expected_value(state, player, turn_seeds(seed, before.turn, player, rollouts), scale)

@@ -26,11 +26,14 @@ def lines(result: dict[str, Any]) -> list[str]:
            f"Least loss for each label: {marks} {unit}.", ""]
     for t in result["turns"]:
         head = f"{t['turn']:>3}  {names[t['player']]:<{width}}  "
-        out.append(f"{head}{t['played']}  [{t['played_value']} {unit}]")
+        out.append(f"{head}{t.get('played_words') or t['played']}  "
+                   f"[{t['played_value']} {unit}]")
         if t["best"] != t["played"]:
             label = f"  {t['label'].upper()}" if t["label"] else ""
-            out.append(f"{' ' * (len(head) - 6)}best  {t['best']}  [{t['best_value']} {unit}]  "
-                       f"loss {t['loss']}{label}")
+            if t.get("in_noise"):
+                label = f"  (within the noise, ±{t['noise']})"
+            out.append(f"{' ' * (len(head) - 6)}best  {t.get('best_words') or t['best']}  "
+                       f"[{t['best_value']} {unit}]  loss {t['loss']}{label}")
     out.append("")
     for p in result["players"]:
         out.append(f"{p['name']:<{width}}  accuracy {p['accuracy']} %: {p['inaccuracies']} "

@@ -15,7 +15,7 @@ English rule; a translation picks its own form (webapp/event_i18n.py, through ng
 Placeholders may carry a format spec that says how to show the value:
 `{x:list}` joins a list with ", ", `{x:and}` with " and " (the `@and` word), `{x:line}`
 names a row or column from its short name ("3" -> "row 3", "b" -> "column b", through `@row` /
-`@column`),
+`@column`), `{x:lines}` does so for each of a list,
 `{x:term}` looks the value up as `@value` in the table (lists: each, joined with ", "),
 falling back to the value itself. Entries whose key starts with `@` are such words.
 """
@@ -110,6 +110,8 @@ def _show(value: Any, spec: str, table: Templates) -> Any:
         return f" {table.get('@and', 'and')} ".join(str(x) for x in value)
     if spec == "line":
         return table["@row" if str(value).isdigit() else "@column"].format(value)
+    if spec == "lines":
+        return ", ".join(_show(x, "line", table) for x in value)
     if spec == "term":
         if isinstance(value, list | tuple):
             return ", ".join(table.get(f"@{x}", str(x)) for x in value)

@@ -5,9 +5,14 @@ from typing import Any
 from bots.levels import make_bot
 from facade.gametext import write_text
 
-TOP_KEYS = {"edition", "unit", "rollouts", "thresholds", "players", "turns"}
-PLAYER_KEYS = {"player", "name", "accuracy", "inaccuracies", "mistakes", "blunders"}
+TOP_KEYS = {"schema", "edition", "unit", "rollouts", "thresholds", "players", "turns"}
+PLAYER_KEYS = {"player", "name", "accuracy", "inaccuracies", "mistakes", "blunders",
+               "luck", "rating", "band", "score"}  # and the solitaire's "turns"
 TURN_KEYS = {"turn", "player", "played", "best", "played_value", "best_value", "loss", "label"}
+# schema 2 (issue 28): each move in words (English; codes with values for the web app), the
+# sheet as it stood and what each move drew on it, why the best move is good, the noise
+TURN_KEYS |= {"choice", "played_steps", "best_steps", "played_words", "best_words", "sheet",
+              "played_picture", "best_picture", "why", "why_steps", "noise", "in_noise"}
 LABELS = ("", "inaccuracy", "mistake", "blunder")
 
 
@@ -43,12 +48,17 @@ def check_schema(result: dict[str, Any]) -> None:
     assert 0 < th["inaccuracy"] < th["mistake"] < th["blunder"]
     assert [p["player"] for p in result["players"]] == list(range(len(result["players"])))
     for p in result["players"]:
-        assert set(p) == PLAYER_KEYS and 0 <= p["accuracy"] <= 100
+        assert set(p) - {"turns"} == PLAYER_KEYS and 0 <= p["accuracy"] <= 100
+        assert (p["luck"] is None) == (result["edition"] == "boardgame")
+        assert p["band"] in ("expert", "strong", "greedy", "random")
         own = [t for t in result["turns"] if t["player"] == p["player"]]
         for label, key in (("inaccuracy", "inaccuracies"), ("mistake", "mistakes"),
                            ("blunder", "blunders")):
             assert p[key] == sum(t["label"] == label for t in own)
     for t in result["turns"]:
-        assert set(t) == TURN_KEYS and t["label"] in LABELS
+        assert set(t) - {"dice", "luck"} == TURN_KEYS and t["label"] in LABELS
+        assert t["played_words"] and t["best_words"] and "p1 " not in t["played_words"]
+        assert t["in_noise"] == (0 < t["loss"] <= t["noise"])
+        assert not (t["in_noise"] and t["label"])  # inside the noise: no label
         assert isinstance(t["played"], str) and isinstance(t["best"], str) and t["played"]
         assert t["loss"] >= 0

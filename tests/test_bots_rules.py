@@ -11,11 +11,34 @@ import rollwrite
 from benchmarks.arena import play_one, wilson
 from boardgame.actions import Take, parse_action
 from boardgame.material import COLOURS as CARD_COLOURS
+from bots.card import StrongBot as CardStrongBot
 from bots.levels import make_bot
 from bots.playout import play_out
+from bots.rollwrite import StrongBot as DiceStrongBot
 from bots.rollwrite.greedy import GreedyBot
+from bots.words import card_reason, dice_reason, english
 from rollwrite.dice import seeded_roll
 from tests.bot_helpers import random_positions
+
+
+def card_hint(view: dict, player: int) -> tuple:
+    """The strong bot's card-edition move with its reason in English (bots.words)."""
+    bot = CardStrongBot(0)
+    action = bot.choose(view, player)
+    return action, english(card_reason(bot.state_of(view, player), action))
+
+
+def dice_hint(view: dict, player: int) -> tuple:
+    """The strong bot's Roll & Write move with its reason in English (bots.words)."""
+    bot = DiceStrongBot(0)
+    state = bot.state_of(view, player)
+    action = bot.decide(state, player)
+    return action, english(dice_reason(state, action))
+
+
+def reason(state, action) -> str:
+    """A card move's reason in English."""
+    return english(card_reason(state, action))
 
 LEVELS = ["random", "greedy", "strong"]
 card_bot = partial(make_bot, "boardgame")
@@ -134,28 +157,6 @@ def test_greedy_dice_bot_keeps_a_windows_only_row_open():
     assert action.brick & 0b11111 == 0  # no X on row 1
 
 
-def dice_hint(view: dict, player: int) -> tuple:
-    """The strong bot's Roll & Write action with the hint's reason for it (the web app's hint
-    is the expert's, bots.hints; the reasons are worded alike)."""
-    from bots.rollwrite.hint import reason
-    from bots.rollwrite.strong import StrongBot
-
-    bot = StrongBot(seed=0)
-    state = bot.state_of(view, player)
-    action = bot.decide(state, player)
-    return action, reason(state, action)
-
-
-def card_hint(view: dict, player: int) -> tuple:
-    """The strong bot's card-edition action with the hint's reason for it."""
-    from bots.card.hint import reason
-    from bots.card.strong import StrongBot
-
-    bot = StrongBot(seed=0)
-    action = bot.choose(view, player)
-    return action, reason(bot.state_of(view, player), action)
-
-
 def test_dice_hint_gives_an_action_and_a_reason():
     s = rollwrite.new_game(3, 1, {"dice": "manual"})
     s.sheets[0].building.filled = 0b01111
@@ -191,7 +192,6 @@ def test_wilson_interval_contains_the_rate():
 def test_card_hint_reason_names_the_row_completed_and_the_coat_of_arms():
     """Issue 4 hint: a build's reason says what it scores (RULES 1) and which coat of arms
     it wins (RULES 2.6), in words."""
-    from bots.card.hint import reason
     from facade.notation import parse_cells
 
     s = boardgame.new_game(2, 3)
@@ -207,8 +207,6 @@ def test_card_hint_reason_names_the_row_completed_and_the_coat_of_arms():
 
 def test_card_hint_reason_for_taking_cards_names_the_colour_gathered():
     """Issue 4 hint: a take's reason says which colour the hand gathers."""
-    from bots.card.hint import reason
-
     s = boardgame.new_game(2, 3)
     s.hands[0] = [0, 0, 0, 0, 0]
     s.harbour[2] = s.harbour[3] = "green"

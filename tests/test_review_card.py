@@ -29,7 +29,7 @@ def test_every_turn_of_every_seat_is_judged_in_final_points():
     assert " / ".join(t["played"] for t in result["turns"]) == logged
     for t in result["turns"]:
         assert t["loss"] == round(max(0.0, t["best_value"] - t["played_value"]), 2)
-        assert t["label"] == label_of(t["loss"], CARD)
+        assert t["label"] == (label_of(t["loss"], CARD) if t["loss"] > t["noise"] else "")
         assert 0 <= t["played_value"] <= 40 and 0 <= t["best_value"] <= 40
 
 
@@ -123,9 +123,11 @@ def test_review_command_reads_a_card_text(tmp_path, capsys):
     check_schema(data)
     assert data["edition"] == "boardgame" and len(data["turns"]) == 4
     for t in data["turns"]:
-        assert f"{t['turn']:>3}  {data['players'][t['player']]['name']}  {t['played']}" in out
+        name = data["players"][t["player"]]["name"]
+        assert f"{t['turn']:>3}  {name}  {t['played_words']}" in out  # in words
+        assert t["played"] not in out  # not in the notation
         if t["best"] != t["played"]:
-            assert f"best  {t['best']}  [{t['best_value']} pts]  loss {t['loss']}" in out
+            assert f"best  {t['best_words']}  [{t['best_value']} pts]  loss {t['loss']}" in out
     for p in data["players"]:
         assert f"{p['name']}  accuracy {p['accuracy']} %" in out
 

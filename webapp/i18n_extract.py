@@ -10,7 +10,7 @@ import ast
 from collections.abc import Iterator
 from typing import IO, Any
 
-TABLE_NAMES = ("TEMPLATES", "SHARED")
+TABLE_NAMES = ("TEMPLATES", "SHARED", "ABILITY_NAMES")
 
 
 def event_templates(

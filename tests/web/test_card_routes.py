@@ -586,7 +586,9 @@ def test_hint_suggests_a_legal_move_with_a_reason(app, phones):
     resp = phones[0].get(f"/c/{code}/hint")
     body = resp.get_data(as_text=True)
     assert resp.status_code == 200 and "Why:" in body
-    line = html.unescape(re.search(r'class="notation"><code>([^<]+)</code>', body).group(1))
+    box = body.split('class="hint"', 1)[1].split("</section>", 1)[0]
+    line = html.unescape(re.search(r'name="action" value="([^"]+)"', box).group(1))
+    assert line not in box.replace(f'value="{line}"', "")  # words only, no notation shown
     store = store_of(app)
     assert line in {str(a) for a in store.state(store.game(code)).legal_actions(0)}
     assert phones[1].get(f"/c/{code}/hint").status_code == 403
@@ -647,3 +649,16 @@ def test_latest_moves_are_grouped_by_turn_newest_first(app, phone):
     moves = page_of(phone, code).split('class="events"')[1]
     t1, t2, t3 = (moves.index(f"Turn {n}: ") for n in (1, 2, 3))
     assert t3 < t2 < moves.index("Greta takes") < t1 < moves.index("Ann takes")
+
+
+@pytest.mark.parametrize(("lang", "why", "english"), [("fr", "Pourquoi", "gathers"),
+                                                      ("de", "Warum", "gathers")])
+def test_hint_speaks_the_page_language_and_shows_no_notation(app, phones, lang, why, english):
+    """The hint's move and its reason come from codes with values (bots.words), worded in the
+    page's language: no English reason on a French or German page, no `p1 take` line."""
+    phones[0].get(f"/lang/{lang}?next=/")
+    code = new_game(phones[0], ["person", "greedy"])
+    body = phones[0].get(f"/c/{code}/hint").get_data(as_text=True)
+    box = body.split('class="hint"', 1)[1].split("</section>", 1)[0]
+    assert why in box and english not in box and " the " not in box
+    assert "p1 " not in box.replace('value="p1 ', "")

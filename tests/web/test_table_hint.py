@@ -19,8 +19,8 @@ FACES = ["red", "green", "white", "blue", "yellow"]
 
 
 @pytest.mark.parametrize(("lang", "action", "expected"), [
-    ("en", A.Choose(0, "R3", (0, 2), 1), "Choose R3 with dice 1 (red), 3 (white) and 1 + bonus"),
-    ("fr", A.Choose(0, "R3", (0, 2)), "Choisissez R3 avec les dés 1 (rouge), 3 (blanc)"),
+    ("en", A.Choose(0, "R3", (0, 2), 1), "Choose R3 with dice 1, 3 (red, white) and 1 + bonus"),
+    ("fr", A.Choose(0, "R3", (0, 2)), "Choisissez R3 avec les dés 1, 3 (rouge, blanc)"),
     ("de", A.Pick(1, 1, "green"), "Nimm Würfel 2 (grün) für die Leiste grün"),
     ("en", A.Draw(0, "R2", (1 << parse_cell("d9")) | (1 << parse_cell("e9")),
                   1 << parse_cell("d9")), "Draw R2 on d9, e9, the X on d9"),

@@ -29,16 +29,24 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response  # what redirect() gives; flask's extends it
 
 from boardgame import actions as A  # noqa: N812
-from boardgame.material import ARMS_CELLS, ARMS_ROWS, COLOURS, HARBOUR_SIZE, LETTER, WHITE
+from boardgame.material import (
+    ABILITY_NAMES,
+    ARMS_CELLS,
+    ARMS_ROWS,
+    COLOURS,
+    HARBOUR_SIZE,
+    LETTER,
+    WHITE,
+)
 from boardgame.state import GameState as CardState
 from bots.hints import card_hint as hint
 from bots.levels import CARD_LEVELS as LEVELS
 from facade.errors import IllegalAction
-from facade.grid import bits, cell_name, index, parse_cell
+from facade.grid import cell_name, index, parse_cell
 from webapp import botplay, play
 from webapp.botplay import LEVEL_LABELS
 from webapp.card.build import build_step, cards_words
-from webapp.colours import COLOUR_WORDS, tile_words
+from webapp.colours import COLOUR_WORDS
 from webapp.companion.seats import NAME_MAX
 from webapp.context import give_host, give_seat, remembered
 from webapp.context import is_host as _is_host
@@ -47,6 +55,7 @@ from webapp.errors import page
 from webapp.event_i18n import event_line
 from webapp.inputs import number
 from webapp.limits import create_limited
+from webapp.move_words import card_move_words, said_words
 from webapp.points_chart import end_chart
 from webapp.security import PRIVATE
 from webapp.store import Game, Store
@@ -62,11 +71,8 @@ def _never_cached(resp: Response) -> Response:
     return resp
 
 MODES = ("hotseat", "table")
-ABILITY_LABELS = {
-    "any": _l("Any cards"), "additional": _l("Additional card"),
-    "discount": _l("Construction discount"), "change": _l("Change of colours"),
-    "both": _l("Both actions"),
-}
+# the abilities' names: boardgame.material.ABILITY_NAMES (extracted for the catalogs from there)
+ABILITY_LABELS = {k: _l(v) for k, v in ABILITY_NAMES.items()}
 ABILITY_HELP = {
     "any": _l("Take two cards from anywhere in the harbour, not only side by side."),
     "additional": _l("Take a third card from the harbour."),
@@ -662,6 +668,7 @@ def hint_page(code: str) -> Response | tuple[str, int]:
                     _("Hints are for your own turn: wait until the game asks you to play."),
                     back=url_for("card.game", code=game.code))
     action, why = _hint_for(game, state, who.viewer)
+    why = said_words(why)
     cells = 0
     positions: list[int] = []
     if isinstance(action, A.Build):
@@ -676,18 +683,4 @@ def hint_page(code: str) -> Response | tuple[str, int]:
 
 
 def _hint_words(state: CardState, action: A.Action) -> str:
-    if isinstance(action, A.Take):
-        return _take_label(state, action)["label"]
-    if isinstance(action, A.Build):
-        return _("Build %(tile)s on %(cells)s, paying %(cards)s", tile=tile_words(action.tile),
-                 cells=", ".join(cell_name(i) for i in bits(action.mask)),
-                 cards=cards_words(action.pay))
-    if isinstance(action, A.Discard):
-        return _("Discard %(cards)s", cards=cards_words(action.cards))
-    if isinstance(action, A.ArmsWhite):
-        return _("Place a white tile on %(cell)s", cell=cell_name(action.cell))
-    if isinstance(action, A.ArmsAbility):
-        return _("Take the %(ability)s tile", ability=ABILITY_LABELS[action.ability])
-    if isinstance(action, A.ArmsRefresh):
-        return _("Flip your used ability tiles back")
-    return _("Pass")
+    return card_move_words(list(state.harbour), action)

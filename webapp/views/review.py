@@ -26,13 +26,17 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from webapp import play, reviews
+from bots.words import dice_move
+from webapp import play, puzzles, reviews
+from webapp.colours import colour_word
 from webapp.context import is_host
 from webapp.context import store as _store
 from webapp.errors import Refused, known_game
 from webapp.errors import page as error_page
 from webapp.inputs import number
 from webapp.jobs import jobs
+from webapp.move_words import dice_move_words, said_words
+from webapp.review_sheets import DEFS, sheet_svg
 from webapp.security import PRIVATE
 from webapp.store import Game, Store
 
@@ -90,22 +94,77 @@ def _num(value: Any) -> str:
     return format_decimal(round(float(value), 2), format="#,##0.0#")
 
 
+def _sheets(turn: dict[str, Any], same: bool) -> list[dict[str, Any]]:
+    """The small sheets of a turn (schema 2 on): the sheet as it stood with the move played,
+    and with the best move found where it differs; none for an older review."""
+    sheet = turn.get("sheet")
+    if not isinstance(sheet, dict):
+        return []
+    filled, bricks = int(sheet.get("filled") or 0), int(sheet.get("bricks") or 0)
+    out = []
+    kinds = [("played", _("Move played"))] + ([] if same else [("best", _("Best move found"))])
+    for kind, caption in kinds:
+        pic = turn.get(f"{kind}_picture") or {}
+        words = said_words(turn.get(f"{kind}_steps"), capital=True)
+        label = _("%(what)s, turn %(turn)s: %(words)s", what=caption, turn=turn.get("turn"),
+                  words=words)
+        out.append({"caption": caption, "kind": kind,
+                    "marks": _marks(pic.get("marks") or {}),
+                    "svg": sheet_svg(filled, bricks, int(pic.get("cells") or 0),
+                                     int(pic.get("bricks") or 0), kind, label)})
+    return out
+
+
+def _marks(marks: dict[str, Any]) -> str:
+    """Boxes a move marked on the tracks, in words ("+1 red")."""
+    return ", ".join(f"+{n} {colour_word(c)}" for c, n in marks.items()
+                     if isinstance(n, int) and n > 0)
+
+
+def _why(turn: dict[str, Any], unit: str) -> str:
+    """One sentence on why the best move found was better, from the search's numbers; or that
+    the difference lies within the search's noise."""
+    if turn.get("in_noise"):
+        return said_words(("review.noise", {"noise": _num(turn.get("noise"))}), capital=True)
+    numbers = said_words(("review.better", {"best": _value(turn.get("best_value"), unit),
+                                            "played": _value(turn.get("played_value"), unit)}))
+    reason = said_words(turn.get("why_steps"))
+    return f"{reason[:1].upper()}{reason[1:]}: {numbers}." if reason else (
+        f"{numbers[:1].upper()}{numbers[1:]}.")
+
+
+def _value(value: Any, unit: str) -> str:
+    """A value with its unit, in words."""
+    if unit == "turns":
+        return _("%(num)s turns", num=_num(value))
+    return _("%(num)s points", num=_num(value))
+
+
 def _turn_rows(game: Game, body: dict[str, Any], names: list[str],
                seat: int | None) -> list[dict[str, Any]]:
     """The turns this screen shows: all of them, or only `seat`'s where hands are hidden."""
     hidden = game.edition in HIDDEN_HANDS
+    unit = str(body.get("unit", "points"))
     out = []
-    for turn in body.get("turns") or []:
+    for index, turn in enumerate(body.get("turns") or []):
         player = int(turn.get("player", -1))
         if hidden and player != seat:
             continue
         label = str(turn.get("label") or "")
         word, symbol = LABELS.get(label, ("", ""))
+        same = turn.get("played") == turn.get("best")
         out.append({
+            "index": index, "raw_loss": float(turn.get("loss") or 0),
+            "puzzle": (url_for("review.try_again", code=game.code, index=index)
+                       if puzzles.is_puzzle(game, turn) else None),
+            "played_words": said_words(turn.get("played_steps"), capital=True),
+            "best_words": said_words(turn.get("best_steps"), capital=True),
+            "sheets": _sheets(turn, same), "why": _why(turn, unit) if not same else "",
+            "in_noise": bool(turn.get("in_noise")), "noise": _num(turn.get("noise")),
             "turn": turn.get("turn"), "player": player,
             "name": names[player] if 0 <= player < len(names) else "?",
             "played": turn.get("played", ""), "best": turn.get("best", ""),
-            "same": turn.get("played") == turn.get("best"),
+            "same": same,
             "played_value": _num(turn.get("played_value")),
             "best_value": _num(turn.get("best_value")), "loss": _num(turn.get("loss")),
             "label": label, "word": word, "symbol": symbol,
@@ -115,9 +174,83 @@ def _turn_rows(game: Game, body: dict[str, Any], names: list[str],
     return out
 
 
+KEY_MOMENTS = 3  # the turns that cost most, shown first
+
+
+def _key_moments(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The turns that cost most, the costliest first (one whose loss lies within the search's
+    noise says so, in its sentence)."""
+    costly = [r for r in rows if r["raw_loss"] > 0]
+    return sorted(costly, key=lambda r: (-r["raw_loss"], r["index"]))[:KEY_MOMENTS]
+
+
+BANDS = {  # a rating band's name (bots.review_labels.BANDS): the bot level one plays like
+    "expert": _l("Expert"), "strong": _l("Strong"), "greedy": _l("Steady"),
+    "random": _l("Beginner"),
+}
+
+
+def _signed(value: float) -> str:
+    """A number with its sign, as the page's language writes it."""
+    text = _num(abs(value))
+    return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
+
+
 def _summary(body: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per player: the name, the accuracy and the counts of each label."""
-    return [{**p, "accuracy": _num(p.get("accuracy"))} for p in body.get("players") or []]
+    """Per player: the name, the accuracy, the counts of each label, the luck of the dice, the
+    rating and its band (older reviews have neither: shown as a dash)."""
+    out = []
+    for p in body.get("players") or []:
+        luck = p.get("luck")
+        out.append({**p, "accuracy": _num(p.get("accuracy")),
+                    "luck_text": _signed(float(luck)) if isinstance(luck, int | float) else "–",
+                    "rating_text": _num(p.get("rating")),
+                    "band_word": BANDS.get(str(p.get("band")), "")})
+    return out
+
+
+def _luck_lines(body: dict[str, Any]) -> list[str]:
+    """One sentence per player: the result, and how much of it the dice made and how much the
+    choices (dice edition; none for a review without luck)."""
+    players = body.get("players") or []
+    if not players or any(not isinstance(p.get("luck"), int | float) for p in players):
+        return []
+    if body.get("unit") == "turns":
+        p = players[0]
+        luck = float(p["luck"])
+        if p.get("turns") is None:
+            head = _("%(name)s did not reach 12 points.", name=p.get("name"))
+        else:
+            head = _("%(name)s reached 12 points in %(turns)s turns.", name=p.get("name"),
+                     turns=p.get("turns"))
+        if luck >= 0:
+            tail = _("The dice saved about %(num)s turns against average rolls.",
+                     num=_num(luck))
+        else:
+            tail = _("The dice cost about %(num)s turns against average rolls.",
+                     num=_num(-luck))
+        return [f"{head} {tail}"]
+    if any(not isinstance(p.get("score"), int | float) for p in players):
+        return []
+    out = []
+    for p in players:
+        others = [o for o in players if o is not p]
+        rival = max(others, key=lambda o: (o["score"], -o["player"]))
+        margin = float(p["score"]) - float(rival["score"])
+        dice = float(p["luck"]) - float(rival["luck"])
+        choices = margin - dice
+        words = {"name": p.get("name"), "other": rival.get("name"), "margin": _num(abs(margin)),
+                 "dice": _signed(dice), "choices": _signed(choices)}
+        if margin < 0:
+            out.append(_("%(name)s lost to %(other)s by %(margin)s points: the dice made "
+                         "%(dice)s of the difference, the choices %(choices)s.", **words))
+        elif margin > 0:
+            out.append(_("%(name)s beat %(other)s by %(margin)s points: the dice made "
+                         "%(dice)s of the difference, the choices %(choices)s.", **words))
+        else:
+            out.append(_("%(name)s and %(other)s scored the same: the dice made %(dice)s of "
+                         "the difference, the choices %(choices)s.", **words))
+    return out
 
 
 def _context(store: Store, game: Game) -> dict[str, Any]:
@@ -144,11 +277,17 @@ def _context(store: Store, game: Game) -> dict[str, Any]:
     shows_turns = not ctx["hidden"] or seat is not None
     ctx.update({
         "names": names, "players": _summary(body), "seat": seat,
+        "luck_lines": _luck_lines(body),
+        "rated": any(p.get("rating") is not None for p in body.get("players") or []),
+        "lucky": any(p.get("luck") is not None for p in body.get("players") or []),
         "switch": [(s, names[s] if s < len(names) else str(s + 1)) for s in switch],
         "turns": _turn_rows(game, body, names, seat) if shows_turns else None,
+        "sheet_defs": DEFS, "key_moments": [],
         "unit": body.get("unit", "points"), "rollouts": body.get("rollouts"),
         "thresholds": {k: _num(v) for k, v in (body.get("thresholds") or {}).items()},
     })
+    if ctx["turns"]:
+        ctx["key_moments"] = _key_moments(ctx["turns"])
     return ctx
 
 
@@ -180,3 +319,85 @@ def page(code: str) -> Response | tuple[str, int]:
     if ctx["hidden"]:
         resp.headers["Cache-Control"] = PRIVATE  # a seat's own turns: never kept anywhere
     return resp
+
+
+# ---------------------------------------------------------------------- try it again
+def _puzzle_of(code: str, index: int) -> tuple[Game, puzzles.Puzzle]:
+    """The game and the puzzle of its review's turn `index`; 404 saying why when there is
+    none (the review not ready, the turn no mistake or blunder, a card game)."""
+    store = _store()
+    game = _game(code)
+    found = store.review(game) if game.status == "over" else None
+    body = found.body if found is not None and found.status == "ready" else None
+    p = puzzles.puzzle(store, game, body, index) if body else None
+    if p is None:
+        raise Refused(404, _("No puzzle for this turn"),
+                      _("Mistakes and blunders of a reviewed Roll & Write game open as "
+                        "puzzles; this turn is not one, or its review is not ready yet."))
+    return game, p
+
+
+def _pick(options: list[Any], raw: str | None) -> Any:
+    """The option a form named by its number (from 1), or None."""
+    n = number(raw, 4)
+    return options[n - 1] if n and 1 <= n <= len(options) else None
+
+
+def _puzzle_context(game: Game, p: puzzles.Puzzle, choice: Any, draw: Any
+                    ) -> dict[str, Any]:
+    """What the puzzle page shows: the sheet as it stood, the dice, the tiles; once a tile is
+    chosen its drawings; once drawn the answer."""
+    faces = list(p.before.dice)
+    sheet = p.before.sheets[p.player].building
+    options = puzzles.choices(p)
+    ctx: dict[str, Any] = {
+        "game": game, "p": p, "turn": p.turn.get("turn"), "sheet_defs": DEFS,
+        "dice": [colour_word(f) for f in faces],
+        "sheet": sheet_svg(sheet.filled, sheet.bricks, 0, 0, "played",
+                           _("The sheet as it stood")),
+        "choices": [(i + 1, dice_move_words(c, faces)) for i, c in enumerate(options)],
+        "choice": None, "drawings": [], "answer": None,
+        "back": url_for("review.page", code=game.code),
+    }
+    if choice is None:
+        return ctx
+    ctx["choice"] = options.index(choice) + 1
+    ctx["choice_words"] = dice_move_words(choice, faces)
+    draws = puzzles.drawings(p, choice)
+    ctx["drawings"] = [(i + 1, dice_move_words(d, faces)) for i, d in enumerate(draws)]
+    if draw is None:
+        return ctx
+    answer = puzzles.verdict(p, choice, draw)
+    unit = p.scale.unit
+    answer.update({
+        "value_text": _value(answer["value"], unit), "best_text": _value(answer["best"], unit),
+        "loss_text": _value(answer["loss"], unit),
+        "words": said_words([dice_move(choice, faces), dice_move(draw, faces)], capital=True),
+        "svg": sheet_svg(sheet.filled, sheet.bricks, draw.mask, draw.brick, "played",
+                         _("Your answer")),
+        "best_svg": sheet_svg(sheet.filled, sheet.bricks,
+                              int((p.turn.get("best_picture") or {}).get("cells") or 0),
+                              int((p.turn.get("best_picture") or {}).get("bricks") or 0),
+                              "best", _("Best move found")),
+        "best_words": said_words(p.turn.get("best_steps"), capital=True),
+    })
+    ctx["answer"] = answer
+    return ctx
+
+
+@bp.route("/<code>/review/try/<int:index>", methods=["GET", "POST"])
+def try_again(code: str, index: int) -> str:
+    """A mistake or blunder as a puzzle: the same dice, the sheet as it was; GET shows the
+    tiles (and with ?choice=N where to draw it), POST (choice, draw) the answer. The game
+    is only read."""
+    game, p = _puzzle_of(code, index)
+    args = request.form if request.method == "POST" else request.args
+    options = puzzles.choices(p)
+    choice = _pick(options, args.get("choice"))
+    draw = None
+    if choice is not None and request.method == "POST":
+        draw = _pick(puzzles.drawings(p, choice), args.get("draw"))
+        if draw is None:
+            raise Refused(400, _("Choose where to draw the tile"),
+                          _("Pick one of the places listed for the tile, then send."))
+    return render_template("review/puzzle.html", **_puzzle_context(game, p, choice, draw))

@@ -1,0 +1,201 @@
+"""The review that teaches (issue 28): every turn in words in the reader's language and on a
+small sheet (the move played and the best move found drawn on the sheet as it stood, each in
+its own pattern and caption, never colour alone), the key moments first with why the best
+move was better; a review stored before (schema 1) still shows."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from bots import rollwrite_review
+from bots.review import review as bot_review
+from bots.rollwrite import StrongBot
+from tests.web.conftest import Phone
+from tests.web.test_review_page import drain, finished_game, rows_of, store_of
+from webapp import reviews
+
+
+@pytest.fixture(autouse=True)
+def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's best move from the strong bot instead of the expert's search: these tests
+    are of the page, not of the search, and the expert's whole-game search takes minutes of
+    CPU on a busy machine."""
+    monkeypatch.setattr(rollwrite_review, "ExpertBot", StrongBot)
+
+
+@pytest.fixture
+def real_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots' reviewer in this process, with few play-outs (a test's CPU)."""
+    monkeypatch.setattr(reviews, "compute", lambda text, **_o: bot_review(text, rollouts=3))
+
+
+def _review_page(app: Flask, phone: Phone, lang: str, seed: str) -> tuple[str, dict[str, Any]]:
+    game = finished_game(app, seed=seed)
+    drain(app, 240)
+    body = store_of(app).review(game).body
+    phone.client.set_cookie("lang", lang)
+    return phone.get(f"/r/{game.code}/review").get_data(as_text=True), body
+
+
+@pytest.mark.usefixtures("real_reviews")
+def test_every_turn_is_in_french_words_and_on_a_small_sheet(app: Flask, phone: Phone) -> None:
+    html, body = _review_page(app, phone, "fr", "teach-fr")
+    rows = rows_of(html)
+    assert body["schema"] == 2 and len(rows) == len(body["turns"]) > 4
+    for row, turn in zip(rows, body["turns"], strict=True):
+        assert "Dessinez" in row or "dessinez" in row, row  # the drawing, in French words
+        assert turn["played"].split(" / ")[-1] not in row  # never the notation
+        assert row.count('<svg class="rsheet"') == (1 if turn["played"] == turn["best"] else 2)
+        assert 'role="img"' in row and "url(#rs-hatch)" in row  # the played move: hatched
+        if turn["played"] != turn["best"]:
+            assert "url(#rs-dots)" in row and "Meilleur coup trouvé" in row  # the best: dotted
+    assert 'id="rs-hatch"' in html and 'id="rs-dots"' in html  # the patterns, once per page
+    assert " the " not in re.sub(r"<[^>]+>", " ", html.split('id="review"', 1)[1])
+
+
+@pytest.mark.usefixtures("real_reviews")
+def test_key_moments_come_first_with_a_reason_from_the_search(app: Flask, phone: Phone) -> None:
+    html, body = _review_page(app, phone, "en", "teach-keys")
+    costly = sorted((t for t in body["turns"] if t["loss"] > 0),
+                    key=lambda t: -t["loss"])[:3]
+    assert costly, "a greedy game has turns that cost something"
+    moments = re.findall(r'<article class="card key-moment.*?</article>', html, re.S)
+    assert len(moments) == len(costly)
+    assert html.index("Key moments") < html.index('class="review-turns"')
+    for moment, turn in zip(moments, costly, strict=True):
+        assert f"Turn {turn['turn']}" in moment and f"loss {turn['loss']}" in moment.replace(
+            f"loss {turn['loss']:.2f}", f"loss {turn['loss']}")
+        assert "<svg" in moment  # the picture
+        assert ("leads to" in moment) != turn["in_noise"]  # the search's numbers, or noise
+        assert ("within the search's noise" in moment.replace("&#39;", "'")) == turn["in_noise"]
+        best = f"{turn['best_value']:.2f}".rstrip("0").rstrip(".")
+        assert best in moment or f"{turn['best_value']:.1f}" in moment
+
+
+def test_a_turn_inside_the_noise_says_so_and_has_no_label(app: Flask, phone: Phone,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    def noisy(text: Any, **_o: Any) -> dict[str, Any]:
+        body = bot_review(text, rollouts=2)
+        turn = body["turns"][0]
+        turn.update(played="x", best="y", loss=0.5, noise=0.8, in_noise=True, label="")
+        return body
+
+    monkeypatch.setattr(reviews, "compute", noisy)
+    html, _body = _review_page(app, phone, "de", "teach-noise")
+    row = rows_of(html)[0]
+    assert "im Rauschen" in row and "badge" not in row
+
+
+@pytest.mark.usefixtures("real_reviews")
+def test_the_luck_line_splits_the_result_into_dice_and_choices(app: Flask, phone: Phone
+                                                                ) -> None:
+    """A 2-player game: each player's line says the margin, what the dice made of it (the
+    difference of the two luck sums) and what the choices made (the rest), in German."""
+    html, body = _review_page(app, phone, "de", "teach-luck")
+    players = body["players"]
+    assert all(isinstance(p["luck"], float | int) for p in players)
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    for p, other in (players, players[::-1]):
+        margin = p["score"] - other["score"]
+        if margin == 0:
+            continue
+        verb = "verlor gegen" if margin < 0 else "schlug"
+        said = re.search(rf"{p['name']} {verb} {other['name']} mit ([\d,]+) Punkten", text)
+        assert said and float(said.group(1).replace(",", ".")) == abs(margin), text
+        dice = p["luck"] - other["luck"]
+        shown = re.search(rf"{p['name']} {verb} .*? die Würfel machen ([+−]?[\d,]+) des Abstands, "
+                          r"die Entscheidungen ([+−]?[\d,]+)\.", text)
+        assert shown, text
+        as_number = [float(x.replace("−", "-").replace(",", ".")) for x in shown.groups()]
+        assert as_number[0] == pytest.approx(dice, abs=0.01)
+        assert sum(as_number) == pytest.approx(margin, abs=0.02)  # dice + choices = margin
+    assert "Würfelglück" in html and "Wertung" in html
+    for p in players:
+        band = {"expert": "Experte", "strong": "Stark", "greedy": "Solide", "random": "Anfänger"}
+        assert band[p["band"]] in html
+
+
+def with_a_mistake(text: Any, **_o: Any) -> dict[str, Any]:
+    """The real review (few play-outs), its costliest turn labelled a mistake if none is."""
+    body = bot_review(text, rollouts=3)
+    if not any(t["label"] in ("mistake", "blunder") for t in body["turns"]):
+        costly = max(body["turns"], key=lambda t: t["loss"])
+        assert costly["loss"] > 0
+        costly.update(label="mistake", noise=0.0, in_noise=False)
+    return body
+
+
+def test_a_mistake_opens_as_a_puzzle_answered_by_the_reviews_measure(
+        app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A labelled turn links to its puzzle: the same dice, the sheet as it was, a tile then a
+    place (forms, no JavaScript); replaying the move played gives the review's own value for
+    it, the best move found says so; the game's log is not touched."""
+    monkeypatch.setattr(reviews, "compute", with_a_mistake)
+    game = finished_game(app, seed="teach-puzzle")
+    store = store_of(app)
+    drain(app, 240)
+    body = store.review(game).body
+    index = next(i for i, t in enumerate(body["turns"]) if t["label"] in ("mistake", "blunder"))
+    turn = body["turns"][index]
+    log_before = [r.text for r in store.log(game)]
+    url = f"/r/{game.code}/review/try/{index}"
+    assert url in phone.get(f"/r/{game.code}/review").get_data(as_text=True)
+    page = phone.get(url).get_data(as_text=True)
+    assert 'name="choice"' in page and "<svg" in page
+    for face in turn["dice"]:
+        assert face in page or face.capitalize() in page  # the same dice, in words
+    # the move played, chosen again: its tile, then its place
+    choose, draw = turn["played"].split(" / ")[0], turn["played"].split(" / ")[-1]
+    labels = re.findall(r'name="choice" value="(\d+)" required> ([^<]+)', page)
+    tile = choose.split()[1]
+    dice = [int(d) for d in choose.split(" with ")[1].split()[0].split(",")]
+    n = next(v for v, words in labels if f"Choose {tile} with dice "
+             f"{', '.join(map(str, dice))} (" in words and ("bonus" in words) == ("+" in choose))
+    page = phone.get(f"{url}?choice={n}").get_data(as_text=True)
+    places = re.findall(r'name="draw" value="(\d+)" required(?: autofocus)?> ([^<]+)', page)
+    cells = draw.split(":")[1].split(",")
+    m = next(v for v, words in places if all(c.lower() in words for c in cells)
+             and f"the X on {next(c for c in cells if c[0].isupper()).lower()}" in words)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    answer = phone.client.post(url, data={"choice": n, "draw": m, "csrf_token": token})
+    text = " ".join(re.sub(r"<[^>]+>", " ", answer.get_data(as_text=True)).split())
+    assert answer.status_code == 200 and "That is the move played in the game." in text
+    assert "from the best move found" in text  # a mistake: not the best
+    shown = f"Your answer leads to {turn['played_value']:g}"
+    assert shown in text.replace(".0 points", " points"), text  # the review's own value
+    assert phone.client.post(url, data={"choice": n, "draw": 999, "csrf_token": token}
+                             ).status_code == 400
+    assert phone.get(f"/r/{game.code}/review/try/9999").status_code == 404
+    assert [r.text for r in store.log(game)] == log_before  # no game changes
+
+
+def test_the_ready_page_takes_a_fixed_number_of_queries(app: Flask, client: Any) -> None:
+    """Once ready, the review page is one request whose database work does not grow with the
+    game: a 2-player game and a longer 3-player one take the same number of statements."""
+    from sqlalchemy import event
+
+    counts, lengths = [], []
+    for players in (("Ann", "Bo"), ("Ann", "Bo", "Cy")):
+        game = finished_game(app, players=players, seed=f"teach-queries-{len(players)}")
+        drain(app)
+        lengths.append(len(store_of(app).review(game).body["turns"]))
+        statements: list[str] = []
+        engine = store_of(app).engine
+
+        def seen(_conn: Any, _cursor: Any, statement: str, *_a: Any,
+                 into: list[str] = statements) -> None:
+            into.append(statement)
+
+        event.listen(engine, "before_cursor_execute", seen)
+        try:
+            assert client.get(f"/r/{game.code}/review").status_code == 200
+        finally:
+            event.remove(engine, "before_cursor_execute", seen)
+        counts.append(len(statements))
+    assert lengths[0] != lengths[1]
+    assert counts[0] == counts[1] <= 6, counts
