@@ -16,7 +16,7 @@ from bots.solitaire import play_state
 LEVELS = ("random", "greedy", "strong", "expert")
 SEEDS, QUICK_SEEDS = 200, 10  # solitaire challenges per level
 GAMES, QUICK_GAMES = 6, 1  # expert games per edition (against greedy, 2 players)
-# How long it takes: commandline/main.py, STRENGTH_HELP (the option's help).
+# How long it takes: commandline/main.py, ASKED_FOR_BENCHMARKS["strength"] (the option's help).
 
 
 def _turns(level: str, seed: int) -> int:

@@ -74,13 +74,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 # Benchmarks run only when asked for (`bench --web`, ..., or by name in --only): those that
-# start servers, and the bots' strength runs (minutes). A plain `bench` stays under a minute.
-SERVER_BENCHMARKS = ("web", "solo", "reliability", "leaderboard", "push")
-ASKED_FOR_BENCHMARKS = (*SERVER_BENCHMARKS, "strength")
-# How long `bench --strength` takes (benchmarks/strength.py), measured on the 2-core machine.
-STRENGTH_HELP = ("the bots' strength: 200 solitaire challenges for each of the 4 bot levels "
-                 "and the expert's move times over 6 games per edition (about 10 minutes on "
-                 "a 2-core machine; with --quick about 1 minute)")
+# start servers, and the long runs (minutes). A plain `bench` stays under a minute. Each is a
+# flag of its own; its help says what it measures and why it is not run by default.
+ASKED_FOR_BENCHMARKS = {
+    "web": "the web app under load: gunicorn and 50 simulated phones (it starts a server)",
+    "solo": "a solo game against three strong bots on the real server: the turnaround of a "
+            "turn (it starts a server)",
+    "push": "2,000 idle push streams on one server while phones play: move times, memory per "
+            "stream, push lag (it starts a server)",
+    "reliability": "load, kill -9, a database restart, races between two servers and forged "
+                   "requests on real servers",
+    # How long `bench --strength` takes (benchmarks/strength.py), measured on the 2-core machine.
+    "strength": "the bots' strength: 200 solitaire challenges for each of the 4 bot levels and "
+                "the expert's move times over 6 games per edition (about 10 minutes on a 2-core "
+                "machine; with --quick about 1 minute)",
+    "leaderboard": "100,000 results on one seed in PostgreSQL: the leaderboard page's and a "
+                   "player's rank's p95",
+    # benchmarks/review.py: 3 reviews per kind of game, 5-25 s of CPU each.
+    "review": "how long a finished game's review takes, per kind of game (CPU seconds of 3 "
+              "reviews each, about 3 minutes on a 2-core machine)",
+}
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -89,18 +102,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     result: dict[str, Any] = {}
     only = args.only.split(",") if args.only else []
-    if args.web:
-        only = [*only, "web"]
-    if args.solo:
-        only = [*only, "solo"]
-    if args.reliability:
-        only = [*only, "reliability"]
-    if args.strength:
-        only = [*only, "strength"]
-    if args.leaderboard:
-        only = [*only, "leaderboard"]
-    if args.push:
-        only = [*only, "push"]
+    only += [name for name in ASKED_FOR_BENCHMARKS if getattr(args, name)]
     for info in pkgutil.iter_modules(benchmarks.__path__):
         if only and info.name not in only:
             continue
@@ -211,23 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--quick", action="store_true", help="short runs, for smoke tests")
     bench.add_argument("--only", default="", help="comma-separated benchmark modules")
-    bench.add_argument("--web", action="store_true",
-                       help="the web app under load: gunicorn and 50 simulated phones "
-                            "(not run by default, it starts a server)")
-    bench.add_argument("--solo", action="store_true",
-                       help="a solo game against three strong bots on the real server: the "
-                            "turnaround of a turn (not run by default, it starts a server)")
-    bench.add_argument("--push", action="store_true",
-                       help="2,000 idle push streams on one server while phones play: move "
-                            "times, memory per stream, push lag (not run by default)")
-    bench.add_argument("--reliability", action="store_true",
-                       help="load, kill -9, a database restart, races between two servers and "
-                            "forged requests on real servers (not run by default)")
-    bench.add_argument("--strength", action="store_true",
-                       help=STRENGTH_HELP + " (not run by default)")
-    bench.add_argument("--leaderboard", action="store_true",
-                       help="100,000 results on one seed in PostgreSQL: the leaderboard "
-                            "page's and a player's rank's p95 (not run by default)")
+    for name, what in ASKED_FOR_BENCHMARKS.items():
+        bench.add_argument(f"--{name}", action="store_true", help=f"{what} (not run by default)")
     bench.set_defaults(func=cmd_bench)
 
     sol = sub.add_parser("solitaire", help="the solitaire challenge (RULES 4)")
