@@ -29,6 +29,10 @@ RESOURCES = {
     "webapp/migrations": "webapp/migrations",
     "webapp/translations": "webapp/translations",
 }
+# The project's packages: every module of theirs (a sub-package left out of pyproject's list,
+# as webapp/learn once was, installs without its modules and the app fails at start).
+PACKAGES = ("facade", "rollwrite", "boardgame", "bots", "printables", "webapp", "commandline",
+            "benchmarks")
 
 PROBE = textwrap.dedent("""
     import json, sys
@@ -93,6 +97,14 @@ def test_wheel_carries_every_template_static_file_migration_and_catalog(installe
             and not (installed / installed_dir / p.relative_to(src)).is_file()
         ]
         assert not missing, f"pyproject.toml leaves these out of the wheel: {missing}"
+
+
+def test_wheel_carries_every_module_of_the_project(installed):
+    missing = [
+        str(p.relative_to(ROOT)) for name in PACKAGES for p in (ROOT / name).rglob("*.py")
+        if "__pycache__" not in p.parts and not (installed / p.relative_to(ROOT)).is_file()
+    ]
+    assert not missing, f"pyproject.toml leaves these modules out of the wheel: {missing}"
 
 
 def test_installed_app_serves_pages_and_static_files_from_the_installed_package(
