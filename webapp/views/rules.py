@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, url_for
+from flask import Blueprint, Response, render_template, request, url_for
 
 from rollwrite.material import COLOUR_OF_LETTER
 from webapp.config import LANGUAGES
@@ -22,11 +22,21 @@ def _alternates(endpoint: str) -> dict[str, str]:
     return {code: url_for(endpoint, lang=code, _external=True) for code in LANGUAGES}
 
 
+def _canonical(endpoint: str) -> str:
+    """The page's own address: with `?lang=` when one was asked for (each language version
+    names itself, as hreflang wants; naming the bare address made search engines fold the French
+    and German pages into the English one), else the bare address, the x-default."""
+    lang = request.args.get("lang")
+    if lang in LANGUAGES:
+        return url_for(endpoint, lang=lang, _external=True)
+    return url_for(endpoint, _external=True)
+
+
 @bp.get("/")
 def index() -> str:
     """Both editions' rules, one link each."""
     return render_template("rules/index.html", alternates=_alternates("rules.index"),
-                           canonical=url_for("rules.index", _external=True))
+                           canonical=_canonical("rules.index"))
 
 
 @bp.get("/rollwrite")
@@ -34,7 +44,7 @@ def rollwrite() -> str:
     """Copenhagen Roll & Write, section by section, with engine-drawn figures."""
     return render_template("rules/rollwrite.html", figs=rollwrite_figures(),
                            sections=ROLLWRITE_SECTIONS, alternates=_alternates("rules.rollwrite"),
-                           canonical=url_for("rules.rollwrite", _external=True))
+                           canonical=_canonical("rules.rollwrite"))
 
 
 @bp.get("/card")
@@ -43,7 +53,7 @@ def card() -> str:
     return render_template("rules/card.html", figs=card_figures(), sections=CARD_SECTIONS,
                            colour_of=COLOUR_OF_LETTER, ability_words=ABILITIES,
                            alternates=_alternates("rules.card"),
-                           canonical=url_for("rules.card", _external=True))
+                           canonical=_canonical("rules.card"))
 
 
 # Served at the site's root (registered without the /rules prefix in `register_root`).
