@@ -168,3 +168,25 @@ def review_turns(turns: list[tuple[GameState, list[A.Action]]], rollouts: int, s
         })
         out.append(turn)
     return out
+
+
+def turn_position(config: dict[str, Any], actions: list[str], turn: int, seat: int
+                  ) -> tuple[GameState, list[A.Action]] | None:
+    """The state when review turn `turn` (numbered from 1) of `seat` began and the actions
+    played in it, replayed from the game's config and log; None when there is no such turn.
+    The state holds the real hidden cards: a caller shows only `seat`'s view of it."""
+    for before, played in played_turns(GameState(config), actions):
+        if before.turn + 1 == turn and before.active == seat:
+            return before, played
+    return None
+
+
+def retry_value(before: GameState, seat: int, actions: list[A.Action], rollouts: int,
+                seed: int) -> float:
+    """What a turn that starts with `actions` leads to by the review's own measure: the mean
+    final points of greedy play-outs (the rest of the turn too) in the very worlds the review
+    dealt for this turn from the seat's view (same seed, same deal)."""
+    view = before.view(seat)
+    deal = turn_rng(seed, view["turn"], seat, "worlds")
+    worlds = [GameState.from_view(view, seat, deal) for _ in range(rollouts)]
+    return mean(float(final_points(w, seat, actions)) for w in worlds)
