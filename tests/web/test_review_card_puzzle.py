@@ -17,7 +17,8 @@ from bots.card.strong import StrongBot
 from tests.web.conftest import csrf_from
 from tests.web.test_review_page import _seated, drain, finished_game, store_of
 from tests.web.test_review_teaches import with_a_mistake
-from webapp import reviews
+from webapp import puzzles, reviews
+from webapp.views import review as review_view
 
 
 @pytest.fixture(autouse=True)
@@ -42,7 +43,12 @@ def test_a_card_mistake_opens_as_a_puzzle_for_its_own_seat_only(app: Flask) -> N
     seat, other = int(turn["player"]), 1 - int(turn["player"])
     log_before = [r.text for r in store.log(game)]
     before, played = card_review.turn_position(dict(game.config), log_before, turn["turn"], seat)
-    options = before.legal_actions(seat)
+    with app.test_request_context():
+        shown = review_view._card_choices(puzzles.puzzle(store, game, body, index),
+                                          list(before.harbour))
+    options = [a for a, _words in shown]
+    assert len(options) == len({w for _a, w in shown})  # no two alike in words
+    assert set(options) <= set(before.legal_actions(seat))  # the engine's actions only
     url = f"/r/{game.code}/review/try/{index}"
 
     mine = _seated(app, game, seat)
@@ -52,7 +58,7 @@ def test_a_card_mistake_opens_as_a_puzzle_for_its_own_seat_only(app: Flask) -> N
     assert resp.status_code == 200 and resp.headers["Cache-Control"] == "no-store"
     assert "<svg" in page and "<script" not in page.split("<main", 1)[1].split("</main>")[0]
     radios = re.findall(r'name="action" value="(\d+)" required> ([^<]+)', page)
-    assert len(radios) == len(options) > 1  # every legal action, in words
+    assert [w for _n, w in radios] == [w for _a, w in shown] and len(options) > 1
     hand = ", ".join(f"{n} {c}" for c, n in zip(COLOURS, before.hands[seat]) if n)
     assert f"Your hand: {hand}" in _text(resp)  # its own hand as it was...
     other_hand = ", ".join(f"{n} {c}" for c, n in zip(COLOURS, before.hands[other]) if n)

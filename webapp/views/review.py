@@ -26,6 +26,7 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from boardgame import actions as CA  # noqa: N812
 from boardgame.material import COLOURS
 from bots import card_review
 from bots.words import dice_move
@@ -142,7 +143,7 @@ def _value(value: Any, unit: str) -> str:
     return _("%(num)s points", num=_num(value))
 
 
-def _seat_arg(hidden: bool) -> dict[str, str]:
+def _seat_arg(hidden: bool) -> dict[str, Any]:
     """The hot-seat screen's `?seat=N`, carried on to a card puzzle's links and forms."""
     seat = request.args.get("seat")
     return {"seat": seat} if hidden and seat else {}
@@ -403,13 +404,31 @@ def _hand_words(hand: list[int]) -> str:
     return ", ".join(parts) or "–"
 
 
+def _card_choices(p: puzzles.Puzzle, harbour: list[Any]) -> list[tuple[Any, str]]:
+    """The card turn's legal first actions in words, takes with the harbour places they take
+    from (two takes of the same colours differ in the abilities they need); actions worded
+    alike (they differ in nothing a player chooses here) once, the engine's first."""
+    out: list[tuple[Any, str]] = []
+    seen: set[str] = set()
+    for a in puzzles.card_options(p):
+        words = card_move_words(harbour, a)
+        if isinstance(a, CA.Take):
+            places = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
+            words = _("%(words)s (harbour places %(places)s)", words=words,
+                      places=", ".join(str(n + 1) for n in places))
+        if words not in seen:
+            seen.add(words)
+            out.append((a, words))
+    return out
+
+
 def _card_puzzle_context(game: Game, p: puzzles.Puzzle, action: Any) -> dict[str, Any]:
     """A card puzzle's page: the harbour, the seat's own hand and facade as they were (its
     view only), the legal first actions; once one is chosen the answer."""
     view = p.before.view(p.player)
     harbour = list(view["harbour"])
     board = p.before.boards[p.player]
-    options = puzzles.card_options(p)
+    options = _card_choices(p, harbour)
     seat_arg = _seat_arg(True)
     ctx: dict[str, Any] = {
         "game": game, "p": p, "turn": p.turn.get("turn"), "sheet_defs": DEFS,
@@ -417,7 +436,7 @@ def _card_puzzle_context(game: Game, p: puzzles.Puzzle, action: Any) -> dict[str
         "hand": _hand_words(list(view["hands"][p.player])),
         "sheet": sheet_svg(board.filled, board.bricks, 0, 0, "played",
                            _("The facade as it stood")),
-        "options": [(i + 1, card_move_words(harbour, a)) for i, a in enumerate(options)],
+        "options": [(i + 1, words) for i, (_a, words) in enumerate(options)],
         "answer": None, "seat_arg": seat_arg,
         "action_url": url_for("review.try_again", code=game.code, index=p.index, **seat_arg),
         "back": url_for("review.page", code=game.code, **seat_arg),
@@ -431,7 +450,7 @@ def _card_puzzle_context(game: Game, p: puzzles.Puzzle, action: Any) -> dict[str
         "value_text": _value(answer["value"], "points"),
         "best_text": _value(answer["best"], "points"),
         "loss_text": _value(answer["loss"], "points"),
-        "words": card_move_words(harbour, action),
+        "words": next(w for a, w in options if a == action),
         "svg": sheet_svg(board.filled, board.bricks, int(pic["cells"]), int(pic["bricks"]),
                          "played", _("Your answer")),
         "best_svg": sheet_svg(board.filled, board.bricks, int(best_pic.get("cells") or 0),
@@ -446,7 +465,8 @@ def _card_try_again(game: Game, p: puzzles.Puzzle) -> Response:
     """A card puzzle: GET the legal actions, POST (action) the answer; never cached (a hand)."""
     action = None
     if request.method == "POST":
-        action = _pick(puzzles.card_options(p), request.form.get("action"))
+        harbour = list(p.before.view(p.player)["harbour"])
+        action = _pick([a for a, _w in _card_choices(p, harbour)], request.form.get("action"))
         if action is None:
             raise Refused(400, _("Choose one of the actions listed"),
                           _("Pick one of the actions listed for this turn, then send."))
