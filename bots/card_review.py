@@ -34,6 +34,12 @@ MAX_TURN_ACTIONS = 12  # the expert's actions in one turn: take, discard, build,
 # 10 ms. More players make longer games and longer play-outs, so fewer worlds: 3 players, 71
 # turns (strong vs greedy, seed 14) 17.4 s with 32; 4 players, 93 turns (seed 13) 48.2 s with
 # 48 and 19.1 s with 20. The noise left (more with fewer worlds): see bots.review_labels.CARD.
+# Fewer worlds were tried for the 20 s goal and kept out (2026-11-26, machine loaded ~9 on 2
+# cores, bench games seeds 77 and 78): 28 worlds instead of 48 took 16.6 s and 16.7 s of CPU
+# against 20.9 s and 22.2 s, but moved labels (seed 77: 3 mistakes became blunders, a new
+# mistake and inaccuracy; seed 78: 6 of 12 labelled turns lost their label) and the bands the
+# ratings are read against (seed 77: strong/greedy became random/random; the bands were
+# measured with these numbers): the review would be worse, not only cheaper.
 ROLLOUTS = {2: 48, 3: 28, 4: 18}
 ROLLOUT_POLICY = GreedyBot(0)  # greedy decisions on a full state use no randomness
 
