@@ -96,3 +96,23 @@ def test_a_card_mistake_opens_as_a_puzzle_for_its_own_seat_only(app: Flask) -> N
     mine.set_cookie("lang", "fr")
     fr = _text(mine.get(url))
     assert "Votre main" in fr and "Que faites-vous d’abord ce tour-ci ?" in fr
+
+
+def test_a_hot_seat_screen_opens_the_puzzle_of_the_seat_it_shows(app: Flask) -> None:
+    game = finished_game(app, edition="boardgame", kind="card", seed="card-puzzle-hot",
+                         mode="hotseat")
+    drain(app, 240)
+    body = store_of(app).review(game).body
+    index = next(i for i, t in enumerate(body["turns"]) if t["label"] in ("mistake", "blunder"))
+    seat = int(body["turns"][index]["player"])
+    host = app.test_client()
+    host.set_cookie(f"host_{game.code}", game.host_key)
+    url = f"/r/{game.code}/review/try/{index}"
+    review = host.get(f"/r/{game.code}/review?seat={seat + 1}").get_data(as_text=True)
+    assert f"{url}?seat={seat + 1}" in review  # the link keeps the seat shown
+    page = host.get(f"{url}?seat={seat + 1}")
+    assert page.status_code == 200 and f'action="{url}?seat={seat + 1}"' in page.get_data(
+        as_text=True)
+    assert host.get(url).status_code == 404  # no seat chosen: no hand shown
+    assert host.get(f"{url}?seat={2 - seat}").status_code == 404  # the other seat's
+    assert app.test_client().get(f"{url}?seat={seat + 1}").status_code == 404  # not the host
