@@ -34,6 +34,12 @@ MAX_TURN_ACTIONS = 12  # the expert's actions in one turn: take, discard, build,
 # 10 ms. More players make longer games and longer play-outs, so fewer worlds: 3 players, 71
 # turns (strong vs greedy, seed 14) 17.4 s with 32; 4 players, 93 turns (seed 13) 48.2 s with
 # 48 and 19.1 s with 20. The noise left (more with fewer worlds): see bots.review_labels.CARD.
+# Fewer worlds were tried for the 20 s goal and kept out (2026-11-26, machine loaded ~9 on 2
+# cores, bench games seeds 77 and 78): 28 worlds instead of 48 took 16.6 s and 16.7 s of CPU
+# against 20.9 s and 22.2 s, but moved labels (seed 77: 3 mistakes became blunders, a new
+# mistake and inaccuracy; seed 78: 6 of 12 labelled turns lost their label) and the bands the
+# ratings are read against (seed 77: strong/greedy became random/random; the bands were
+# measured with these numbers): the review would be worse, not only cheaper.
 ROLLOUTS = {2: 48, 3: 28, 4: 18}
 ROLLOUT_POLICY = GreedyBot(0)  # greedy decisions on a full state use no randomness
 
@@ -168,3 +174,25 @@ def review_turns(turns: list[tuple[GameState, list[A.Action]]], rollouts: int, s
         })
         out.append(turn)
     return out
+
+
+def turn_position(config: dict[str, Any], actions: list[str], turn: int, seat: int
+                  ) -> tuple[GameState, list[A.Action]] | None:
+    """The state when review turn `turn` (numbered from 1) of `seat` began and the actions
+    played in it, replayed from the game's config and log; None when there is no such turn.
+    The state holds the real hidden cards: a caller shows only `seat`'s view of it."""
+    for before, played in played_turns(GameState(config), actions):
+        if before.turn + 1 == turn and before.active == seat:
+            return before, played
+    return None
+
+
+def retry_value(before: GameState, seat: int, actions: list[A.Action], rollouts: int,
+                seed: int) -> float:
+    """What a turn that starts with `actions` leads to by the review's own measure: the mean
+    final points of greedy play-outs (the rest of the turn too) in the very worlds the review
+    dealt for this turn from the seat's view (same seed, same deal)."""
+    view = before.view(seat)
+    deal = turn_rng(seed, view["turn"], seat, "worlds")
+    worlds = [GameState.from_view(view, seat, deal) for _ in range(rollouts)]
+    return mean(float(final_points(w, seat, actions)) for w in worlds)

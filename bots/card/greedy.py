@@ -43,30 +43,40 @@ def _hand_value(hand: tuple[int, ...]) -> float:
     return sum(CARD_VALUE * n + 0.06 * n * n for n in hand)
 
 
+# Sizes of the tiles, read once: a build's value is asked millions of times in a review's
+# play-outs (cProfile of one card review, 2026-11-26: 2.4 M calls, a quarter of its CPU). With
+# the direct calls below, the card reviews of `copenhagen bench --only review` (3 games, CPU s,
+# 2026-11-26, load 1-2 on the 2 cores): median 22.94 before, 19.42 and 19.86 after (two runs),
+# the review of game 77 byte-identical.
+TILE_SIZES = {tid: shape.size for tid, shape in TILES.items()}
+
+
 def build_value(state: GameState, a: A.Build) -> float:
-    """Change in board promise, less the cards paid and the abilities used."""
-    p = a.player
-    board = state.boards[p]
-    before = board_value(state, p, board.filled, board.bricks)
-    after = board_value(state, p, board.filled | a.mask, board.bricks | a.brick)
-    hand_after = [h - k for h, k in zip(state.hands[p], a.pay)]
-    cost = hand_value(state.hands[p]) - hand_value(hand_after)
-    return after - before - cost - ABILITY_COST * (a.discount + a.change) + 0.15 * TILES[
-        a.tile
-    ].size
+    """Change in board promise, less the cards paid and the abilities used. (The cached
+    values are called directly, the same numbers in the same order as board_value and
+    hand_value give: this is the play-outs' hottest function.)"""
+    board = state.boards[a.player]
+    hand = state.hands[a.player]
+    before = _board_value(board.filled, board.bricks)
+    after = _board_value(board.filled | a.mask, board.bricks | a.brick)
+    cost = _hand_value(tuple(hand)) - _hand_value(tuple([h - k for h, k in zip(hand, a.pay)]))
+    return after - before - cost - ABILITY_COST * (a.discount + a.change) + 0.15 * TILE_SIZES[
+        a.tile]
 
 
 def take_value(state: GameState, a: A.Take) -> float:
-    """What the cards taken add to the hand, less the abilities used."""
-    p = a.player
-    hand = list(state.hands[p])
+    """What the cards taken add to the hand, less the abilities used (the cached hand values
+    called directly: the same numbers as hand_value)."""
+    own = state.hands[a.player]
+    hand = list(own)
+    harbour = state.harbour
     for pos in (a.first, a.second, a.extra):
-        colour = None if pos is None else state.harbour[pos]
+        colour = None if pos is None else harbour[pos]
         if colour is not None:
             hand[COLOUR_INDEX[colour]] += 1
     over = max(0, sum(hand) - HAND_LIMIT)
     used = (abs(a.first - a.second) != 1) + (a.extra is not None) + a.both
-    gained = hand_value(hand) - hand_value(state.hands[p]) - 0.4 * over
+    gained = _hand_value(tuple(hand)) - _hand_value(tuple(own)) - 0.4 * over
     return gained - ABILITY_COST * used + (0.6 if a.both else 0.0)
 
 
@@ -111,6 +121,8 @@ class GreedyBot:
         options = state.legal_actions(player)
         if not options:
             raise ValueError("no decision to take for this player now")
+        if len(options) == 1:  # one legal choice: nothing to value (the same choice)
+            return options[0]
         best, best_v = options[0], self.value(state, options[0])
         for a in options[1:]:
             v = self.value(state, a)

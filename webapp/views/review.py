@@ -26,6 +26,9 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from boardgame import actions as CA  # noqa: N812
+from boardgame.material import COLOURS
+from bots import card_review
 from bots.words import dice_move
 from webapp import play, puzzles, reviews
 from webapp.colours import colour_word
@@ -35,7 +38,7 @@ from webapp.errors import Refused, known_game
 from webapp.errors import page as error_page
 from webapp.inputs import number
 from webapp.jobs import jobs
-from webapp.move_words import dice_move_words, said_words
+from webapp.move_words import card_move_words, dice_move_words, said_words
 from webapp.review_sheets import DEFS, sheet_svg
 from webapp.security import PRIVATE
 from webapp.store import Game, Store
@@ -140,6 +143,12 @@ def _value(value: Any, unit: str) -> str:
     return _("%(num)s points", num=_num(value))
 
 
+def _seat_arg(hidden: bool) -> dict[str, Any]:
+    """The hot-seat screen's `?seat=N`, carried on to a card puzzle's links and forms."""
+    seat = request.args.get("seat")
+    return {"seat": seat} if hidden and seat else {}
+
+
 def _turn_rows(game: Game, body: dict[str, Any], names: list[str],
                seat: int | None) -> list[dict[str, Any]]:
     """The turns this screen shows: all of them, or only `seat`'s where hands are hidden."""
@@ -155,7 +164,8 @@ def _turn_rows(game: Game, body: dict[str, Any], names: list[str],
         same = turn.get("played") == turn.get("best")
         out.append({
             "index": index, "raw_loss": float(turn.get("loss") or 0),
-            "puzzle": (url_for("review.try_again", code=game.code, index=index)
+            "puzzle": (url_for("review.try_again", code=game.code, index=index,
+                               **_seat_arg(hidden))
                        if puzzles.is_puzzle(game, turn) else None),
             "played_words": said_words(turn.get("played_steps"), capital=True),
             "best_words": said_words(turn.get("best_steps"), capital=True),
@@ -330,10 +340,13 @@ def _puzzle_of(code: str, index: int) -> tuple[Game, puzzles.Puzzle]:
     found = store.review(game) if game.status == "over" else None
     body = found.body if found is not None and found.status == "ready" else None
     p = puzzles.puzzle(store, game, body, index) if body else None
+    if p is not None and game.edition in HIDDEN_HANDS and _viewer(store, game)[0] != p.player:
+        p = None  # a card turn tells its seat's hand: only the review page's own rule shows it
     if p is None:
         raise Refused(404, _("No puzzle for this turn"),
-                      _("Mistakes and blunders of a reviewed Roll & Write game open as "
-                        "puzzles; this turn is not one, or its review is not ready yet."))
+                      _("Mistakes and blunders of a reviewed game open as puzzles, a card "
+                        "game's only on its own player's phone; this turn is not one, or its "
+                        "review is not ready yet."))
     return game, p
 
 
@@ -385,12 +398,92 @@ def _puzzle_context(game: Game, p: puzzles.Puzzle, choice: Any, draw: Any
     return ctx
 
 
+def _hand_words(hand: list[int]) -> str:
+    """A hand in words: "2 red, 1 blue" (none: a dash)."""
+    parts = [f"{n} {colour_word(c)}" for c, n in zip(COLOURS, hand) if n]
+    return ", ".join(parts) or "–"
+
+
+def _card_choices(p: puzzles.Puzzle, harbour: list[Any]) -> list[tuple[Any, str]]:
+    """The card turn's legal first actions in words, takes with the harbour places they take
+    from (two takes of the same colours differ in the abilities they need); actions worded
+    alike (they differ in nothing a player chooses here) once, the engine's first."""
+    out: list[tuple[Any, str]] = []
+    seen: set[str] = set()
+    for a in puzzles.card_options(p):
+        words = card_move_words(harbour, a)
+        if isinstance(a, CA.Take):
+            places = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
+            words = _("%(words)s (harbour places %(places)s)", words=words,
+                      places=", ".join(str(n + 1) for n in places))
+        if words not in seen:
+            seen.add(words)
+            out.append((a, words))
+    return out
+
+
+def _card_puzzle_context(game: Game, p: puzzles.Puzzle, action: Any) -> dict[str, Any]:
+    """A card puzzle's page: the harbour, the seat's own hand and facade as they were (its
+    view only), the legal first actions; once one is chosen the answer."""
+    view = p.before.view(p.player)
+    harbour = list(view["harbour"])
+    board = p.before.boards[p.player]
+    options = _card_choices(p, harbour)
+    seat_arg = _seat_arg(True)
+    ctx: dict[str, Any] = {
+        "game": game, "p": p, "turn": p.turn.get("turn"), "sheet_defs": DEFS,
+        "harbour": [(i + 1, colour_word(c) if c else _("empty")) for i, c in enumerate(harbour)],
+        "hand": _hand_words(list(view["hands"][p.player])),
+        "sheet": sheet_svg(board.filled, board.bricks, 0, 0, "played",
+                           _("The facade as it stood")),
+        "options": [(i + 1, words) for i, (_a, words) in enumerate(options)],
+        "answer": None, "seat_arg": seat_arg,
+        "action_url": url_for("review.try_again", code=game.code, index=p.index, **seat_arg),
+        "back": url_for("review.page", code=game.code, **seat_arg),
+    }
+    if action is None:
+        return ctx
+    answer = puzzles.card_verdict(p, action)
+    pic = card_review.picture(p.before, [action], p.player)
+    best_pic = p.turn.get("best_picture") or {}
+    answer.update({
+        "value_text": _value(answer["value"], "points"),
+        "best_text": _value(answer["best"], "points"),
+        "loss_text": _value(answer["loss"], "points"),
+        "words": next(w for a, w in options if a == action),
+        "svg": sheet_svg(board.filled, board.bricks, int(pic["cells"]), int(pic["bricks"]),
+                         "played", _("Your answer")),
+        "best_svg": sheet_svg(board.filled, board.bricks, int(best_pic.get("cells") or 0),
+                              int(best_pic.get("bricks") or 0), "best", _("Best move found")),
+        "best_words": said_words(p.turn.get("best_steps"), capital=True),
+    })
+    ctx["answer"] = answer
+    return ctx
+
+
+def _card_try_again(game: Game, p: puzzles.Puzzle) -> Response:
+    """A card puzzle: GET the legal actions, POST (action) the answer; never cached (a hand)."""
+    action = None
+    if request.method == "POST":
+        harbour = list(p.before.view(p.player)["harbour"])
+        action = _pick([a for a, _w in _card_choices(p, harbour)], request.form.get("action"))
+        if action is None:
+            raise Refused(400, _("Choose one of the actions listed"),
+                          _("Pick one of the actions listed for this turn, then send."))
+    resp = make_response(render_template("review/card_puzzle.html",
+                                         **_card_puzzle_context(game, p, action)))
+    resp.headers["Cache-Control"] = PRIVATE
+    return resp
+
+
 @bp.route("/<code>/review/try/<int:index>", methods=["GET", "POST"])
-def try_again(code: str, index: int) -> str:
+def try_again(code: str, index: int) -> str | Response:
     """A mistake or blunder as a puzzle: the same dice, the sheet as it was; GET shows the
-    tiles (and with ?choice=N where to draw it), POST (choice, draw) the answer. The game
-    is only read."""
+    tiles (and with ?choice=N where to draw it), POST (choice, draw) the answer. A card
+    game's: the same harbour, hand and facade, one form. The game is only read."""
     game, p = _puzzle_of(code, index)
+    if game.edition == "boardgame":
+        return _card_try_again(game, p)
     args = request.form if request.method == "POST" else request.args
     options = puzzles.choices(p)
     choice = _pick(options, args.get("choice"))
