@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from boardgame import actions as CA  # noqa: N812
 from boardgame.game import new_game as new_card_game
 from boardgame.material import COLOURS as CARD_COLOURS
+from boardgame.material import HAND_LIMIT
 from bots.levels import make_bot
 from bots.playout import Step, play_out
 from facade.events import Event
@@ -417,6 +418,75 @@ def take_figure(kind: str = "neighbours") -> Figure:
     return fig
 
 
+def additional_figure() -> Figure:
+    """Additional card: no example game's bot took that tile, so the first example game's first
+    coat of arms taken as an ability takes Additional card instead (the engine checks it is
+    legal), the others play on as in that game, and the player's next take is a legal one
+    of two neighbours and a third card, the third as far from them as the harbour allows."""
+    config, log, seat = _find("boardgame", lambda a, s: isinstance(a, CA.ArmsAbility))
+    script = [*log[:-1], f"p{seat + 1} arms ability additional"]
+    _, full = _bot_game("boardgame", config["seed"])
+    for line in full[len(log):]:
+        action = CA.parse_action(line)
+        if action.player == seat and isinstance(action, CA.Take | CA.Build | CA.Pass):
+            break
+        script.append(line)
+    state, _ = _replay("boardgame", config, script)
+    takes = [(a, a.extra) for a in state.legal_actions(seat) if isinstance(a, CA.Take)
+             and a.extra is not None and abs(a.first - a.second) == 1 and not a.both]
+    if sum(state.hands[seat]) + 3 > HAND_LIMIT:
+        raise LookupError("the Additional card figure's take would need a discard")
+    # the first whose third card lies farthest from the pair: it plainly comes from elsewhere
+    take, third = max(takes, key=lambda t: min(abs(t[1] - t[0].first), abs(t[1] - t[0].second)))
+    script.append(str(take))
+    fig = _figure("take-additional", "boardgame", config, script, seat)
+    fig.data.update(harbour=list(fig.before.harbour), taken=[take.first, take.second, third],
+                    harbour_after=list(fig.after.harbour))
+    fig.numbers["position:1"] = take.first + 1
+    fig.numbers["position:2"] = take.second + 1
+    fig.numbers["position:3"] = third + 1
+    for c in CARD_COLOURS:
+        fig.numbers[f"before.hand:{seat}:{c}"] = _hand(fig.before, seat)[c]
+        fig.numbers[f"hand:{seat}:{c}"] = _hand(fig.after, seat)[c]
+    return fig
+
+
+def both_figure() -> Figure:
+    """Both actions: the first take of the example games that used it and went on to build,
+    shown with the build of the same turn (and the discard between them, if any)."""
+    for seed in EXAMPLE_SEEDS:
+        config, full = _bot_game("boardgame", seed)
+        for i, line in enumerate(full):
+            action = CA.parse_action(line)
+            if not isinstance(action, CA.Take) or not action.both:
+                continue
+            end = i + 1
+            while end < len(full) and isinstance(CA.parse_action(full[end]), CA.Discard):
+                end += 1
+            if end < len(full) and isinstance(CA.parse_action(full[end]), CA.Build):
+                return _both(config, list(full[: end + 1]), action, end - i + 1)
+    raise LookupError("no example game builds after Both actions")
+
+
+def _both(config: dict[str, Any], log: list[str], take: Any, shown: int) -> Figure:
+    seat = take.player
+    fig = _figure("both", "boardgame", config, log, seat, shown=shown)
+    build = _as(CA.Build, CA.parse_action(log[-1]))
+    fig.new, fig.brick = _placed(log[-1])
+    fig.lines = _scored_lines(fig.events, seat, fig.after)
+    built = next(e for e in fig.events if e.kind == "built")
+    fig.data.update(harbour=list(fig.before.harbour), taken=[take.first, take.second],
+                    tile=build.tile, colour=build.tile.split("-")[0],
+                    pay=CA.cards_text(build.pay).split(",") if sum(build.pay) else [])
+    fig.numbers["position:1"] = take.first + 1
+    fig.numbers["position:2"] = take.second + 1
+    fig.numbers[f"size:{build.tile}"] = len(fig.new)
+    fig.numbers["cost"] = built.data["cost"]
+    for ln in fig.lines:
+        fig.numbers[f"points:{seat}:{ln['line']}"] = ln["points"]
+    return fig
+
+
 def build_figure(kind: str) -> Figure:
     """A build: `plain` at full price, `neighbour` one card cheaper, `change` paid with another
     colour, `discount` with Construction discount."""
@@ -502,6 +572,7 @@ def rollwrite_figures() -> dict[str, Figure]:
 def card_figures() -> dict[str, Figure]:
     """Every figure of the card-edition rules page, by id."""
     figs = [take_figure(), take_figure("any"), build_figure("plain"), build_figure("neighbour"),
-            build_figure("change"), build_figure("discount"), card_arms_figure(),
+            build_figure("change"), build_figure("discount"), additional_figure(), both_figure(),
+            card_arms_figure(),
             card_scoring_figure(), card_end_figure()]
     return {f.id: f for f in figs}

@@ -86,7 +86,7 @@ def engine_value(fig: Figure, key: str) -> int:
         return sum(1 for a in before.legal_actions(int(args[0])) if isinstance(a, RA.ArmsCell))
     if name == "position":
         take = _last(fig, CA.Take, parse)
-        return (take.first if args[0] == "1" else take.second) + 1
+        return {"1": take.first, "2": take.second, "3": take.extra}[args[0]] + 1
     if name == "arms_earned":
         return sum(e.data["count"] for evs in events[shown:] for e in evs
                    if e.kind == "arms_unlocked" and e.player == int(args[0]))
@@ -183,6 +183,34 @@ def test_the_figures_show_what_their_sections_teach():
     assert abs(taken[0] - taken[1]) == 1
     taken = card["take-any"].data["taken"]
     assert abs(taken[0] - taken[1]) > 1
+
+
+def _took_with(fig: Figure) -> list[str]:
+    """The abilities the engine says the figure's take used, from its replayed events."""
+    shown = len(fig.log) - _shown(fig)
+    _, events = _replay(fig)
+    return next(e.data["abilities"] for evs in events[shown:] for e in evs if e.kind == "took")
+
+
+def test_the_ability_figures_use_their_abilities():
+    """Additional card takes two neighbours and a third card with that tile (the engine says
+    so); Both actions takes and builds in one turn, the same player, the build last."""
+    card = card_figures()
+    extra = card["take-additional"]
+    take = CA.parse_action(extra.log[-1])
+    assert isinstance(take, CA.Take) and take.extra is not None
+    assert abs(take.first - take.second) == 1 and take.extra not in (take.first, take.second)
+    assert _took_with(extra) == ["additional"]
+    assert extra.data["taken"] == [take.first, take.second, take.extra]
+    before, _ = _replay(extra, len(extra.log) - 1)
+    assert before.usable(extra.seat, "additional")
+    both = card["both"]
+    shown = [CA.parse_action(line) for line in both.log[len(both.log) - _shown(both):]]
+    assert isinstance(shown[0], CA.Take) and shown[0].both
+    assert isinstance(shown[-1], CA.Build)
+    assert all(isinstance(a, CA.Discard) for a in shown[1:-1])
+    assert {a.player for a in shown} == {both.seat}
+    assert _took_with(both) == ["both"]
 
 
 @pytest.mark.parametrize(("path", "sections"),
