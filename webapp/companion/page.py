@@ -189,3 +189,16 @@ def grid(
             cells.append(GridCell(name, line[c], css, href(name) if name in selectable else None))
         out.append(cells)
     return out
+
+
+def picks(legal: Sequence[object], dice: Sequence[str]) -> list[dict[str, Any]]:
+    """Passive picks grouped by die, from the legal actions and the faces of the dice:
+    [{die, face, letter, options: [(track, action text)]}] (the companion and the guided game)."""
+    out: dict[int, dict[str, Any]] = {}
+    for a in legal:
+        if isinstance(a, A.Pick):
+            face = dice[a.die]
+            entry = out.setdefault(a.die, {"die": a.die + 1, "face": face,
+                                           "letter": LETTER[face], "options": []})
+            entry["options"].append((a.track, str(a)))
+    return [out[d] for d in sorted(out)]

@@ -22,7 +22,7 @@ def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> 
         "actions": {v: [str(a) for a in legal if P.verb(a) == v] for v in verbs},
         "tracks": P.track_actions(legal),
         "choices": P.group_choices(legal, list(state.dice)),
-        "picks": _picks(legal, state),
+        "picks": P.picks(legal, state.dice),
         "rerolls": [str(a) for a in legal if isinstance(a, A.Reroll)],
         "reroll_want": [d + 1 for d in want.dice] if isinstance(want, A.Reroll) else [],
         "faces_letters": P.FACE_LETTERS, "colour_of": P.COLOUR_OF, "shapes": P.SHAPES,
@@ -30,18 +30,6 @@ def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> 
     }
     ctx.update(_grid(view, me, legal, want, args, here))
     return ctx
-
-
-def _picks(legal: list[Any], state: Any) -> list[dict[str, Any]]:
-    """Passive picks grouped by die, as on the companion's page."""
-    out: dict[int, dict[str, Any]] = {}
-    for a in legal:
-        if isinstance(a, A.Pick):
-            face = state.dice[a.die]
-            entry = out.setdefault(a.die, {"die": a.die + 1, "face": face,
-                                           "letter": P.LETTER[face], "options": []})
-            entry["options"].append((a.track, str(a)))
-    return [out[d] for d in sorted(out)]
 
 
 def _grid(view: dict[str, Any], me: int, legal: list[Any], want: Any, args: Any,

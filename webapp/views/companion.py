@@ -250,7 +250,7 @@ def _table_context(game: Game, seat: int | None, args: Any,
     ctx["choices"] = P.group_choices(legal, list(state.dice))
     ctx["rerolls"] = "reroll" in verbs
     ctx["changes"] = "change" in verbs
-    ctx["picks"] = _picks(legal, state)
+    ctx["picks"] = P.picks(legal, state.dice)
     ctx.update(_bots_context(game, state, seats, names, recent, at is not None))
     ctx["roll_count"] = _roll_count(state)
     ctx["reroll_dice"] = [d + 1 for d in getattr(state, "reroll_dice", [])]
@@ -277,18 +277,6 @@ def _bots_context(game: Game, state: GameState, seats: list[Any], names: list[st
     if frame:
         out["poll_seconds"] = botplay.BOT_STEP_SECONDS
     return out
-
-
-def _picks(legal: list[Any], state: GameState) -> list[dict[str, Any]]:
-    """Passive picks grouped by die: [{die, face, letter, options: [(track, text)]}]."""
-    out: dict[int, dict[str, Any]] = {}
-    for a in legal:
-        if isinstance(a, A.Pick):
-            face = state.dice[a.die]
-            entry = out.setdefault(a.die, {"die": a.die + 1, "face": face,
-                                           "letter": P.LETTER[face], "options": []})
-            entry["options"].append((a.track, str(a)))
-    return [out[d] for d in sorted(out)]
 
 
 def _grid_context(
