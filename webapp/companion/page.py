@@ -202,3 +202,48 @@ def picks(legal: Sequence[object], dice: Sequence[str]) -> list[dict[str, Any]]:
                                            "letter": LETTER[face], "options": []})
             entry["options"].append((a.track, str(a)))
     return [out[d] for d in sorted(out)]
+
+
+@dataclass
+class Tapping:
+    """What the own building lets a player tap now: the grid's mode ("arms", "extra", "draw"
+    or None), its selectable cells, the previewed placement and the tapped cell's actions."""
+
+    mode: str | None = None
+    selectable: set[str] = field(default_factory=set)
+    preview: set[str] = field(default_factory=set)
+    placement: PlacementPick | None = None
+    cell: str | None = None
+    cell_actions: list[tuple[str, str]] = field(default_factory=list)
+    extras_possible: bool = False  # the purple extra cell may be drawn (its own mode)
+
+
+def tapping(legal: list[Any], cell: str | None, k: int, extra: bool = False,
+            want: A.Draw | None = None) -> Tapping:
+    """The building's taps from the legal actions: coats of arms first, then the purple extra
+    cell when asked for (`extra`), else the placements of the chosen tile, the k-th (cyclic)
+    one that covers `cell` previewed; with no cell, `want`'s placement (the guided game's)."""
+    arms = single_cells(legal, A.ArmsCell)
+    extras = single_cells(legal, A.Extra)
+    out = Tapping(cell=cell, extras_possible=bool(extras))
+    draws = draws_by_mask(legal)
+    if arms or any(isinstance(a, A.ArmsTrack) for a in legal):
+        out.mode, out.selectable = "arms", set(arms)
+        out.cell_actions = arms.get(cell or "", [])
+    elif extra and extras:
+        out.mode, out.selectable = "extra", set(extras)
+        out.cell_actions = extras.get(cell or "", [])
+    elif draws:
+        out.mode = "draw"
+        for mask in draws:
+            out.selectable.update(cell_name(b) for b in bits(mask))
+        if cell is None and want is not None:
+            cell = out.cell = cell_name(next(iter(bits(want.mask))))
+            covering = [m for m in draws if m & (1 << parse_cell(cell))]
+            k = covering.index(want.mask) if want.mask in covering else 0
+        out.placement = pick_placement(legal, cell, k)
+        if out.placement:
+            out.preview = set(out.placement.cells)
+    if out.cell not in out.selectable:
+        out.cell, out.cell_actions = None, []
+    return out

@@ -36,40 +36,18 @@ def _grid(view: dict[str, Any], me: int, legal: list[Any], want: Any, args: Any,
           here: str) -> dict[str, Any]:
     """The learner's building with its tappable cells, the previewed placement and the
     actions of the tapped cell."""
-    cell = (args.get("cell") or "").lower() or None
-    k = number(args.get("k"), 4) or 0
-    selectable: set[str] = set()
-    preview: set[str] = set()
-    placement = None
-    cell_actions: list[tuple[str, str]] = []
-    grid_mode = None
-    arms = P.single_cells(legal, A.ArmsCell)
-    draws = P.draws_by_mask(legal)
-    if arms or any(isinstance(a, A.ArmsTrack) for a in legal):
-        grid_mode, selectable = "arms", set(arms)
-        cell_actions = arms.get(cell or "", [])
-    elif draws:
-        grid_mode = "draw"
-        for mask in draws:
-            selectable.update(P.cell_name(b) for b in P.bits(mask))
-        if cell is None and isinstance(want, A.Draw):  # the step's placement, shown at first
-            cell = P.cell_name(next(iter(P.bits(want.mask))))
-            bit = 1 << P.parse_cell(cell)
-            covering = [m for m in draws if m & bit]
-            k = covering.index(want.mask) if want.mask in covering else 0
-        placement = P.pick_placement(legal, cell, k)
-        if placement:
-            preview = set(placement.cells)
-    if cell not in selectable:
-        cell, cell_actions = None, []
+    taps = P.tapping(legal, (args.get("cell") or "").lower() or None,
+                     number(args.get("k"), 4) or 0, want=want if isinstance(want, A.Draw) else None)
+    placement = taps.placement
 
     def href(name: str) -> str:
         return f"{here}?cell={name}#sheet"
 
     rows = view["buildings"][me]["rows"]
     return {
-        "grid": P.grid(rows, selectable, selectable, preview, cell, href),
-        "grid_mode": grid_mode, "placement": placement, "cell_actions": cell_actions,
-        "cell": cell, "placement_next": (f"{here}?cell={placement.cell}&k={placement.index + 1}"
-                                         "#sheet") if placement else "",
+        "grid": P.grid(rows, taps.selectable, taps.selectable, taps.preview, taps.cell, href),
+        "grid_mode": taps.mode, "placement": placement, "cell_actions": taps.cell_actions,
+        "cell": taps.cell,
+        "placement_next": (f"{here}?cell={placement.cell}&k={placement.index + 1}#sheet"
+                           if placement else ""),
     }

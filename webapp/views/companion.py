@@ -286,44 +286,21 @@ def _grid_context(
     """The own building with what can be tapped now: placements, extra cells, arms cells."""
     if seat is None:
         return {"grid": None, "grid_mode": None, "placement": None, "cell_actions": []}
-    mode = args.get("mode", "")
     cell = (args.get("cell") or "").lower() or None
-    k = number(args.get("k"), 4) or 0
-    selectable: set[str] = set()
-    preview: set[str] = set()
-    placement = None
-    cell_actions: list[tuple[str, str]] = []
-    grid_mode = None
-    arms = P.single_cells(legal, A.ArmsCell)
-    extras = P.single_cells(legal, A.Extra)
-    draws = P.draws_by_mask(legal)
-    if arms or any(isinstance(a, A.ArmsTrack) for a in legal):
-        grid_mode, selectable = "arms", set(arms)
-        cell_actions = arms.get(cell or "", [])
-    elif mode == "extra" and extras:
-        grid_mode, selectable = "extra", set(extras)
-        cell_actions = extras.get(cell or "", [])
-    elif draws:
-        grid_mode = "draw"
-        for mask in draws:
-            selectable.update(P.cell_name(b) for b in P.bits(mask))
-        placement = P.pick_placement(legal, cell, k)
-        if placement:
-            preview = set(placement.cells)
-    if cell not in selectable:
-        cell, cell_actions = None, []
+    taps = P.tapping(legal, cell, number(args.get("k"), 4) or 0, args.get("mode", "") == "extra")
 
     def href(name: str) -> str:
         params: dict[str, Any] = {"cell": name}
-        if grid_mode == "extra":
+        if taps.mode == "extra":
             params["mode"] = "extra"
         return url_for("companion.table", code=game.code, **params) + "#sheet"
 
     rows = view["buildings"][seat]["rows"]
     return {
-        "grid": P.grid(rows, selectable, selectable, preview | highlight, cell, href),
-        "grid_mode": grid_mode, "placement": placement, "cell_actions": cell_actions,
-        "cell": cell, "extras_possible": bool(extras),
+        "grid": P.grid(rows, taps.selectable, taps.selectable, taps.preview | highlight,
+                       taps.cell, href),
+        "grid_mode": taps.mode, "placement": taps.placement, "cell_actions": taps.cell_actions,
+        "cell": taps.cell, "extras_possible": taps.extras_possible,
     }
 
 
