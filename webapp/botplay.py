@@ -94,7 +94,8 @@ def _bot_line(game: Game, state: EngineState, seat: int, level: str) -> str:
         return fallback(game, state, seat)
 
 
-def play_pending(store: Store, game: Game, limit: int = PLAY_LIMIT) -> int | None:
+def play_pending(store: Store, game: Game, limit: int = PLAY_LIMIT,
+                 levels: dict[int, str] | None = None) -> int | None:
     """Play every pending bot action now, until a person is to act or the game ends: what a
     request that changed the game does before it answers. Returns the position the bots
     started from (a page shows their actions one at a time from there), None when no bot
@@ -104,7 +105,7 @@ def play_pending(store: Store, game: Game, limit: int = PLAY_LIMIT) -> int | Non
     raises, or chooses what the engine refuses, plays a legal fallback instead, and the fault
     is logged. A fault of the database stops the bots here (logged); "Skip ahead" or the
     next move plays them."""
-    levels = bot_levels(store, game)
+    levels = bot_levels(store, game) if levels is None else levels
     if not levels:
         return None
     try:
@@ -135,31 +136,34 @@ def play_pending(store: Store, game: Game, limit: int = PLAY_LIMIT) -> int | Non
     return start if int(state.seq) > start else None
 
 
-def waiting_on_bots(store: Store, game: Game, state: Any | None = None) -> bool:
+def waiting_on_bots(store: Store, game: Game, state: Any | None = None,
+                    levels: dict[int, str] | None = None) -> bool:
     """Whether the game waits for a bot's action."""
     st = store.engine_state(game) if state is None else state
-    return bool(pending(st, bot_levels(store, game)))
+    return bool(pending(st, bot_levels(store, game) if levels is None else levels))
 
 
 # ---------------------------------------------------------------------------- frames
-def frame(store: Store, game: Game, at: int | None) -> int | None:
+def frame(store: Store, game: Game, at: int | None,
+          levels: dict[int, str] | None = None) -> int | None:
     """The past position a page asked for (`?at=`) when it has bot actions to step through
     after it (within MAX_FRAMES of the present); None: show the present."""
     if at is None or at >= game.seq or game.seq - at > MAX_FRAMES:
         return None
-    levels = bot_levels(store, game)
+    levels = bot_levels(store, game) if levels is None else levels
     if not levels or not any(r.seat in levels for r in store.log(game, after=at)):
         return None
     return at
 
 
-def frame_after(store: Store, game: Game, shown: int | None) -> int | None:
+def frame_after(store: Store, game: Game, shown: int | None,
+                levels: dict[int, str] | None = None) -> int | None:
     """Where a page showing position `shown` goes next: just after the next bot action (a
     person's moves before it come at once), or None for the present (which follows the log's
     last action, and any page more than MAX_FRAMES behind)."""
     if shown is None or not 0 <= shown < game.seq - 1 or game.seq - shown > MAX_FRAMES:
         return None
-    levels = bot_levels(store, game)
+    levels = bot_levels(store, game) if levels is None else levels
     if not levels:
         return None
     rows = store.log(game, after=shown, upto=game.seq - 1)

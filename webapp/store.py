@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Engine, Table, case, func, insert, select, text, update
+from sqlalchemy import Engine, Table, bindparam, case, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from facade.contract import EngineState, StoredState
@@ -40,6 +40,17 @@ log = logging.getLogger(__name__)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at a table
 CODE_LENGTH = 6
 TOKEN_BYTES = 24  # 192 bits: a seat token cannot be guessed
+
+
+# The statements of a move's path, built once (a statement built per call costs more than
+# SQLite takes to run it): a page's one read, and a move's append and new head.
+_LOAD = (select(games, seats.c.seat.label("s_seat"), seats.c.name.label("s_name"),
+                seats.c.token.label("s_token"), seats.c.bot.label("s_bot"))
+         .outerjoin(seats, seats.c.game_id == games.c.id)
+         .where(games.c.code == bindparam("code")).order_by(seats.c.seat))
+_APPEND = insert(actions)
+_HEAD = (update(games).where(games.c.id == bindparam("game"))
+         .values(seq=bindparam("head"), status=bindparam("state"), updated_at=func.now()))
 
 
 class Conflict(Exception):
@@ -254,6 +265,16 @@ class Store:
             raise NotFound(code)
         return _game(row)
 
+    def load(self, code: str) -> tuple[Game, list[Seat]]:
+        """The game with that code and its seats, in one query (a page's one read of the
+        store: webapp/games/visit.py), or NotFound."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(_LOAD, {"code": normalise_code(code)}).all()
+        if not rows:
+            raise NotFound(code)
+        return _game(rows[0]), [Seat(r.s_seat, r.s_name, r.s_token, r.s_bot) for r in rows
+                                if r.s_seat is not None]
+
     def head(self, code: str) -> tuple[int, str]:
         """(sequence number, status) of a game: what a polling phone compares."""
         with self.engine.connect() as conn:
@@ -350,6 +371,15 @@ class Store:
             )
         self._changed(game.id)
 
+    @staticmethod
+    def holder(seat_rows: list[Seat], token: str | None) -> int | None:
+        """The seat a token holds among seats already loaded (`load`), if any: no query."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        return next((s.seat for s in seat_rows
+                     if s.token is not None and secrets.compare_digest(s.token, digest)), None)
+
     def seat_of(self, game: Game, token: str | None) -> int | None:
         """The seat a token holds in this game, if any."""
         if not token:
@@ -371,15 +401,21 @@ class Store:
             rows = conn.execute(query.order_by(actions.c.seq)).all()
         return [Logged(r.seq, r.seat, bool(r.by_host), r.text, r.events) for r in rows]
 
-    def state(self, game: Game) -> AnyState:
+    def state(self, game: Game, fresh: bool = False) -> AnyState:
         """The game's state: the replay of its log (a private copy the caller may change), of
-        its edition's own type (`state_as` and `engine_state` say which)."""
+        its edition's own type (`state_as` and `engine_state` say which).
+
+        The log is append-only and `game.seq` was read with the game, so a cached state at
+        that position (or past it: a move this process stored since) needs no read of the
+        store at all; `fresh` reads the log's tail anyway (a write that lost a race)."""
         with self._lock:
             cached = self._cache.get(game.id)
         if cached is None:
             cached = self.factories[game.edition](game.config)
         else:
             cached = cached.clone()
+            if not fresh and _seq(cached) >= game.seq:
+                return cached
         for row in self.log(game, after=_seq(cached)):
             if row.seq != _seq(cached) + 1:
                 raise RuntimeError(f"game {game.code}: gap in the log at {row.seq}")
@@ -438,8 +474,8 @@ class Store:
         players pick at the same time); otherwise, and when another writer takes the same
         sequence number first, the answer is Conflict. IllegalAction leaves the game as it was.
         """
-        for _ in range(retries):
-            state = self.state(game)
+        for attempt in range(retries):
+            state = self.state(game, fresh=attempt > 0)
             if _seq(state) >= MAX_GAME_ACTIONS:  # an undo loop, not a game: the log stays bounded
                 raise IllegalAction(
                     f"this game has reached {MAX_GAME_ACTIONS} moves, more than any game needs; "
@@ -454,18 +490,12 @@ class Store:
             line = state.log[-1]
             try:
                 with self.engine.begin() as conn:
-                    conn.execute(
-                        insert(actions).values(
-                            game_id=game.id, seq=_seq(state), seat=seat, by_host=int(by_host),
-                            text=line, events=[e.to_dict() for e in events],
-                        )
-                    )
-                    conn.execute(
-                        update(games)
-                        .where(games.c.id == game.id)
-                        .values(seq=_seq(state), status="over" if state.is_over() else "open",
-                                updated_at=func.now())
-                    )
+                    conn.execute(_APPEND, {
+                        "game_id": game.id, "seq": _seq(state), "seat": seat,
+                        "by_host": int(by_host), "text": line,
+                        "events": [e.to_dict() for e in events]})
+                    conn.execute(_HEAD, {"game": game.id, "head": _seq(state),
+                                         "state": "over" if state.is_over() else "open"})
             except IntegrityError:
                 continue  # someone took this sequence number first: look again
             self._remember(game.id, state)

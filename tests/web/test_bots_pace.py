@@ -62,7 +62,7 @@ def solo_game(app: Any, phone: Phone) -> str:
         act(phone, app, code, forward(legal))
         answered += state_of(app, code).seq > before + 1
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(botplay, "play_pending", lambda store, game: None)
+        m.setattr(botplay, "play_pending", lambda store, game, **_kw: None)
         while 0 in state_of(app, code).to_act():
             legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
             act(phone, app, code, forward(legal))
@@ -78,7 +78,7 @@ def card_game(app: Any, phone: Phone) -> str:
     phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(page_of(phone, code))})
     store = store_of(app)
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(botplay, "play_pending", lambda store, game: None)
+        m.setattr(botplay, "play_pending", lambda store, game, **_kw: None)
         state = store.state(store.game(code))
         take = next(str(a) for a in state.legal_actions(0) if " take " in str(a))
         assert phone.post(f"/c/{code}/act", {"action": take, "seq": str(state.seq)}

@@ -457,7 +457,7 @@ def test_join_by_code_link_and_qr_then_the_seat_is_taken(app, phones):
     assert phones[1].get(f"/c/{code}/join").status_code == 303  # seated: on to the table
     assert "Your hand" in page_of(phones[1], code)
     again = phones[2].post(f"/c/{code}/join", {"seat": "1"})
-    assert again.status_code == 409 and "took that seat first" in again.get_data(as_text=True)
+    assert again.status_code == 409 and "took seat 2 a moment ago" in again.get_data(as_text=True)
     bad = phones[2].post(f"/c/{code}/join", {"seat": "9"})
     assert bad.status_code == 400
     assert phones[2].get("/c/join?code=").status_code == 400
@@ -522,7 +522,7 @@ def test_poll_answers_204_when_nothing_moved_and_json_without_htmx(app, phone):
     assert data["seq"] == head and data["changed"] is True and data["your_turn"] is True
     assert data["bots_pending"] is False
     assert set(data) == {"seq", "status", "changed", "active", "phase", "your_turn",
-                         "bots_pending"}
+                         "bots_pending", "next"}
     assert store.head(code)[0] == head
 
 
@@ -530,7 +530,7 @@ def test_skip_ahead_plays_the_bots_of_a_game_left_waiting(app, phones, monkeypat
     """A game whose bots were left waiting (started before bots played at once): pages and
     polls leave it so, "skip ahead" (a POST, for the players only) plays them."""
     with monkeypatch.context() as m:
-        m.setattr(botplay, "play_pending", lambda store, game: None)
+        m.setattr(botplay, "play_pending", lambda store, game, **_kw: None)
         code = new_game(phones[0], ["person", "strong", "random"])
         body = page_of(phones[0], code)
         phones[0].post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
@@ -598,7 +598,7 @@ def test_hint_out_of_turn_says_so(app, phones):
     code = new_game(phones[0], ["person", "person"], mode="table")
     phones[1].post(f"/c/{code}/join", {"seat": "1"})
     resp = phones[1].get(f"/c/{code}/hint")
-    assert resp.status_code == 400 and "your own turn" in resp.get_data(as_text=True)
+    assert resp.status_code == 409 and "your own turn" in resp.get_data(as_text=True)
 
 
 def test_every_engine_event_is_worded_for_translation(app):

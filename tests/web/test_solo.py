@@ -195,7 +195,7 @@ def test_skip_ahead_plays_the_bots_of_a_game_left_waiting_and_gets_never_do(
     polls leave it as it is, "skip ahead" (a POST) plays them until the person is due."""
     code = start_bots(phone, ("greedy", "greedy"))
     with monkeypatch.context() as m:
-        m.setattr(botplay, "play_pending", lambda store, game: None)
+        m.setattr(botplay, "play_pending", lambda store, game, **_kw: None)
         for _ in range(60):
             if 0 not in state_of(app, code).to_act():
                 break

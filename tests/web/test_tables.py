@@ -631,10 +631,11 @@ def test_a_polling_host_page_refreshes_when_someone_takes_a_seat(app, phones):
     import re as _re
 
     poll = _re.search(r'hx-get="(/t/[^"]*/poll[^"]*)"', html).group(1).replace("&amp;", "&")
-    assert phones[0].get(poll).status_code == 204
+    htmx = {"HX-Request": "true"}
+    assert phones[0].get(poll, headers=htmx).status_code == 204
     phones[1].get(f"/t/{code}/join")
     phones[1].post(f"/t/{code}/join", {"seat": "1", "name": "Ben"})
-    resp = phones[0].get(poll)
+    resp = phones[0].get(poll, headers=htmx)
     assert resp.status_code == 200 and "Ben" in resp.get_data(as_text=True)
 
 

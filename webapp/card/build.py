@@ -132,7 +132,7 @@ def build_step(code: str, state: CardState, seat: int, tile: str, builds: list[A
         if turn is None:
             return None
         cell: dict[str, Any] = {"cell": cell_name(at)} if at is not None else {}
-        return url_for("card.game", code=code, tile=tile, rot=turn[0], flip=turn[1],
+        return url_for("card.page", code=code, tile=tile, rot=turn[0], flip=turn[1],
                        **cell) + "#placer"
 
     colour = tile.split("-")[0]

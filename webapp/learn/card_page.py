@@ -1,5 +1,5 @@
 """What a guided card-edition step shows: the harbour, the hand, the abilities and the board
-built by the card table's own helpers (webapp/views/card.py), and the learner's legal actions
+built by the card table's own helpers (webapp/card/model.py), and the learner's legal actions
 grouped: takes, builds (the step's first), coat-of-arms actions."""
 
 from __future__ import annotations
@@ -11,8 +11,11 @@ from flask_babel import gettext as _
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import COLOURS, LETTER
 from facade.grid import bits, cell_name
+from webapp.card.model import ABILITY_LABELS
+from webapp.card.model import board as _board
+from webapp.card.model import cards as _cards
+from webapp.card.model import take_label as _take_label
 from webapp.colours import COLOUR_WORDS
-from webapp.views.card import ABILITY_LABELS, _board, _cards, _take_label
 
 
 def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> dict[str, Any]:

@@ -301,7 +301,7 @@ def _context(store: Store, game: Game) -> dict[str, Any]:
     return ctx
 
 
-BACK_PAGES = {"table": "companion.table", "solo": "companion.table", "card": "card.game",
+BACK_PAGES = {"table": "companion.page", "solo": "companion.page", "card": "card.page",
               "replay": "replay.game"}
 
 

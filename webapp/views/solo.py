@@ -104,7 +104,7 @@ def _start(store: Store, config: dict[str, Any], bots: dict[int, str], name: str
         players.boards().enter(game, seed, player,
                                leaderboard.ranked_when(seed, date.fromisoformat(today())))
     at = botplay.play_pending(store, game)
-    resp = redirect(url_for("companion.table", code=game.code, at=at), 303)
+    resp = redirect(url_for("companion.page", code=game.code, at=at), 303)
     players.give_secret(resp, secret)
     if token:
         give_seat(resp, game.code, token)
@@ -212,7 +212,7 @@ def result(code: str) -> Any:
     if game.kind != "solo" or challenge is None:
         raise NotFound(code)
     if game.status != "over":
-        return redirect(url_for("companion.table", code=game.code), 303)
+        return redirect(url_for("companion.page", code=game.code), 303)
     if not leaderboard.may_open(store, players.boards(), game, browser_id()):
         raise spoiler_refusal(str(challenge["seed"]))
     state = store.state_as(game, GameState)
@@ -249,4 +249,4 @@ def open_game(code: str) -> Response:
         abort(404)
     if game.status == "over" and challenge_of(game):
         return redirect(url_for("solo.result", code=game.code), 303)
-    return redirect(url_for("companion.table", code=game.code), 303)
+    return redirect(url_for("companion.page", code=game.code), 303)

@@ -1,0 +1,118 @@
+"""What one edition plugs into the game routes (webapp/games/routes.py): its kinds of game,
+its notation, who a screen plays for, its page's model and templates, its new-game form, its
+hints and its log. Everything else a game's pages do is written once, in the routes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_babel import gettext as _
+
+from webapp import play
+from webapp.games.visit import Visit
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A new game as its form describes it: what `Store.create_game` gets, the seats taken
+    at once under a name, and the one whose token this browser keeps (None: nobody's, as on
+    the one shared screen of a hot-seat game, whose host plays every person)."""
+
+    kind: str
+    config: dict[str, Any]
+    seat_count: int
+    bots: dict[int, str] = field(default_factory=dict)
+    claims: list[tuple[int, str]] = field(default_factory=list)
+    mine: int | None = None
+
+
+@dataclass(frozen=True)
+class Templates:
+    """An edition's page templates: the game page and its htmx fragment, joining, the log,
+    the new-game form."""
+
+    page: str
+    fragment: str
+    join: str
+    log: str
+    new: str
+
+
+class Edition:
+    """An edition's adapter; the defaults are what both editions share."""
+
+    name: str  # the blueprint's name ("companion", "card"): its endpoints' prefix
+    prefix: str  # the URL prefix of its pages ("/t", "/c")
+    engine: str  # the engine that plays it (Store factories' key)
+    kinds: tuple[str, ...]  # the kinds of game whose pages these are
+    templates: Templates
+    parse: Callable[[str], Any]  # a notation line -> the engine's action
+    private = False  # pages may show a hand: no cache keeps any of them
+    asks_name = True  # joining takes a name (else the seat's name from the game's config)
+
+    # ------------------------------------------------------------------ who looks
+    def guard(self, visit: Visit) -> None:
+        """Raise what a page must answer instead of the game (a spoiler); nothing by default."""
+
+    def actor(self, visit: Visit) -> int | None:
+        """The seat a POST from this browser plays for (None: none)."""
+        return visit.seat
+
+    def participant(self, visit: Visit) -> bool:
+        """Whether this browser plays in the game (may hurry its bots, ask for a rematch)."""
+        return visit.seat is not None or visit.host
+
+    def no_seat(self, visit: Visit) -> play.Refusal:
+        """The refusal of a move from a browser that plays no seat now."""
+        return play.not_seated()
+
+    def unnamed(self, visit: Visit, seat: int) -> str:
+        """The name of a seat nobody has named yet."""
+        return _("Seat %(n)s", n=seat + 1)
+
+    def names(self, visit: Visit) -> list[str]:
+        """Every seat's name as the pages show it."""
+        return [s.name or self.unnamed(visit, s.seat) for s in visit.seats]
+
+    # ------------------------------------------------------------------ moves
+    def line(self, seat: int, form: Mapping[str, Any]) -> str:
+        """The action the posted fields describe, in the notation (the engine judges it)."""
+        return str(form.get("action", "")).strip()
+
+    def event_words(self, visit: Visit, event: dict[str, Any]) -> str:
+        """One event of a move in words, for a program's JSON answer."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ pages
+    def context(self, visit: Visit, at: int | None, args: Mapping[str, Any],
+                hint: dict[str, Any] | None) -> dict[str, Any]:
+        """What the game page shows: the present, or (`at`) a frame of the bots' moves."""
+        raise NotImplementedError
+
+    def hint(self, visit: Visit) -> dict[str, Any]:
+        """The hint for this browser's seat; raises play.Refusal where there is none."""
+        raise NotImplementedError
+
+    def log_context(self, visit: Visit) -> dict[str, Any]:
+        """What the log page shows."""
+        raise NotImplementedError
+
+    def join_refusal(self, visit: Visit) -> play.Refusal | None:
+        """Why nobody may join this game from another phone (None: seats may be taken)."""
+        return None
+
+    # ------------------------------------------------------------------ new games
+    def new_context(self) -> dict[str, Any]:
+        """What the new-game form needs besides `form` and `error`."""
+        return {}
+
+    def new_game(self, form: Mapping[str, str]) -> NewGame | str:
+        """The game the posted form asks for, or the message saying what is wrong with it."""
+        raise NotImplementedError
+
+    def rematch_config(self, visit: Visit, names: list[str]) -> dict[str, Any]:
+        """The config of a finished game's rematch: the same seats and options, new cards
+        or dice (a challenge keeps its seed)."""
+        raise NotImplementedError
