@@ -13,31 +13,29 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import abort, current_app, jsonify, render_template, request, url_for
+from flask import abort, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from bots.hints import dice_hint as bot_hint
 from bots.stand_in import stand_in_step
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.material import DICE
 from rollwrite.state import GameState
 from webapp import botplay, play
 from webapp.companion import page as P  # noqa: N812
 from webapp.companion.events import action_text, event_text
 from webapp.companion.hint import hint_dice, hint_reason, hint_words
+from webapp.companion.model import roll_count, table_context
 from webapp.companion.seats import NAME_MAX, clean_name
 from webapp.context import qr_response, remembered
 from webapp.games.edition import Edition, NewGame, Templates
 from webapp.games.routes import GamePages, posted
 from webapp.games.visit import Visit
 from webapp.inputs import number
-from webapp.points_chart import end_chart
 from webapp.store import Conflict
 
 MIN_SEATS, MAX_SEATS = 2, 4
 HOST_PLAY_STEPS = 60  # a turn played for an absent player never takes more steps
-RECENT_MOVES = 6  # lines of the "latest moves" box of a game with bots
 
 
 def new_seed() -> str:
@@ -56,11 +54,6 @@ def _list(value: Any) -> list[str]:
 def _unclear(message: str) -> play.Refusal:
     """A form that names no complete action; the message says what is missing."""
     return play.Refusal(400, _("Nothing to do"), message)
-
-
-def _roll_count(state: GameState) -> int:
-    """How many dice faces a manual roll needs now (all the dice, or those being rerolled)."""
-    return len(state.reroll_dice) if state.phase == "reroll" else DICE
 
 
 def hint_cells(action: Any) -> list[str]:
@@ -129,78 +122,8 @@ class RollWrite(Edition):
 
     def context(self, visit: Visit, at: int | None, args: Mapping[str, Any],
                 hint: dict[str, Any] | None) -> dict[str, Any]:
-        """The present, or (`at`) the game as it stood after `at` actions, a frame of the
-        bots' moves shown one at a time, where nobody may move."""
-        game, seats, store = visit.game, visit.seats, visit.store
-        seat = self.actor(visit)
-        state = visit.state_as(GameState, at)
-        names = self.names(visit)
-        view = state.player_view(seat)
-        legal = state.legal_actions(seat) if seat is not None and at is None else []
-        seq = state.seq
-        if at is not None:
-            args = {}
-        # one read of the log's tail: the last move, and the bots' recent moves
-        levels = visit.bots
-        tail = RECENT_MOVES if levels else 1
-        recent = store.log(game, after=max(0, seq - tail), upto=seq) if seq else []
-        verbs = {P.verb(a) for a in legal}
-        ctx: dict[str, Any] = {
-            "game": game, "state": state, "view": view, "seat": seat, "names": names,
-            "seats": seats, "seq": seq, "legal": [str(a) for a in legal], "host": visit.host,
-            "seat_sig": play.seats_signature(seats),
-            "last_line": action_text(recent[-1].events, names) if recent else "",
-            "free_seats": [s.seat for s in seats if not s.taken],
-            "poll_seconds": (botplay.BOT_STEP_SECONDS if at is not None
-                             else current_app.config["POLL_SECONDS"]),
-            "args": {k: v for k, v in args.items() if k in ("cell", "k", "mode", "faces")},
-            "manual": view["options"]["dice"] == "manual",
-            "faces_letters": P.FACE_LETTERS, "colour_of": P.COLOUR_OF, "shapes": P.SHAPES,
-            "chosen_colour": P.colour_of(view["chosen"]["tile"]) if view["chosen"] else None,
-            "winner_names": ", ".join(names[w] for w in view["winners"]),
-            "frame": at is not None, "verbs": verbs,
-            "actions": {v: [str(a) for a in legal if P.verb(a) == v] for v in verbs},
-            "tracks": P.track_actions(legal),  # ready actions: the page builds no notation
-            "choices": P.group_choices(legal, list(state.dice)),
-            "rerolls": "reroll" in verbs, "changes": "change" in verbs,
-            "picks": P.picks(legal, state.dice),
-            "bots": levels, "bots_pending": bool(botplay.pending(state, levels)),
-            "challenge": game.config.get("challenge"),
-            "recent": [line for line in (action_text(r.events, names) for r in reversed(recent))
-                       if line] if levels else [],
-            "roll_count": _roll_count(state),
-            "reroll_dice": [d + 1 for d in getattr(state, "reroll_dice", [])],
-            "chart": end_chart(store.log(game), names) if view["over"] else None,
-        }
-        ctx["faces"] = "".join(ch for ch in str(args.get("faces", "")).upper()
-                               if ch in P.FACE_LETTERS)[: ctx["roll_count"]]
-        ctx.update(self._grid(visit, view, seat, legal, args,
-                              frozenset(hint["cells"]) if hint else frozenset()))
-        return ctx
-
-    def _grid(self, visit: Visit, view: dict[str, Any], seat: int | None, legal: list[Any],
-              args: Mapping[str, Any], highlight: frozenset[str]) -> dict[str, Any]:
-        """The own building with what can be tapped now: placements, extra cells, arms."""
-        if seat is None:
-            return {"grid": None, "grid_mode": None, "placement": None, "cell_actions": []}
-        cell = (args.get("cell") or "").lower() or None
-        taps = P.tapping(legal, cell, number(args.get("k"), 4) or 0,
-                         args.get("mode", "") == "extra")
-
-        def href(name: str) -> str:
-            params: dict[str, Any] = {"cell": name}
-            if taps.mode == "extra":
-                params["mode"] = "extra"
-            return url_for("companion.page", code=visit.game.code, **params) + "#sheet"
-
-        rows = view["buildings"][seat]["rows"]
-        return {
-            "grid": P.grid(rows, taps.selectable, taps.selectable, taps.preview | highlight,
-                           taps.cell, href),
-            "grid_mode": taps.mode, "placement": taps.placement,
-            "cell_actions": taps.cell_actions, "cell": taps.cell,
-            "extras_possible": taps.extras_possible,
-        }
+        return table_context(visit, self.actor(visit), self.names(visit), at, args,
+                             frozenset(hint["cells"]) if hint else frozenset())
 
     def hint(self, visit: Visit) -> dict[str, Any]:
         """A solo player's hint: the expert bot's move (from the seat's view only, kept per
@@ -292,7 +215,7 @@ def api(code: str) -> Response:
         "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
     }
     if seat is not None and state.is_chance() and seat == state.active and not state.seeded:
-        out["roll_faces"] = _roll_count(state)  # real dice: send `faces` with this many letters
+        out["roll_faces"] = roll_count(state)  # real dice: send `faces` with this many letters
     return jsonify(out)
 
 
