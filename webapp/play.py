@@ -1,8 +1,7 @@
 """The one way a move reaches a game from the web, for every edition: the seat this browser
 holds, the move number its page showed, the engine's judgement, a move that came second, the
-bots' replies, and whether a polling page is behind. An edition's views plug in their engine's
-notation parser and show the outcome with their own templates (webapp/views/companion.py for
-Roll & Write, webapp/views/card.py for the card edition); nothing here is written twice there."""
+bots' replies, and whether a polling page is behind. The game routes (webapp/games/routes.py)
+call it with the request's loaded game (`Visit`) and their edition's notation parser."""
 
 from __future__ import annotations
 
