@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -182,22 +182,29 @@ def test_forwarded_client_addresses_count_only_behind_a_declared_proxy(db_url, p
 
 # ------------------------------------------------------------------------- the request log
 @pytest.fixture
-def request_lines(caplog: pytest.LogCaptureFixture,
-                  monkeypatch: pytest.MonkeyPatch) -> Callable[[], list[str]]:
-    """The request log's lines of what the test does next (the logger keeps to its own
-    handler outside tests; here its records go to pytest's capture)."""
+def request_lines(caplog: pytest.LogCaptureFixture) -> Iterator[Callable[[], list[str]]]:
+    """The request log's lines of what the test does next, from a handler of the test's own
+    on the logger (which keeps to its own handler outside tests, its records not passed up)."""
     import logging
 
     from webapp import requestlog
 
-    monkeypatch.setattr(requestlog.log, "propagate", True)
     caplog.set_level(logging.INFO, logger="copenhagen.requests")
-    caplog.clear()
 
-    def lines() -> list[str]:
-        return [r.getMessage() for r in caplog.records if r.name == "copenhagen.requests"]
+    class Kept(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__(logging.INFO)
+            self.lines: list[str] = []
 
-    return lines
+        def emit(self, record: logging.LogRecord) -> None:
+            self.lines.append(record.getMessage())
+
+    handler = Kept()
+    requestlog.log.addHandler(handler)
+    try:
+        yield lambda: list(handler.lines)
+    finally:
+        requestlog.log.removeHandler(handler)
 
 
 def test_each_request_logs_one_line_with_the_table_and_the_outcome(app, request_lines):

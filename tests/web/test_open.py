@@ -271,11 +271,9 @@ def test_serve_answers_to_this_machine_by_default_and_warns_of_per_worker_limits
 
 
 # ---------------------------------------------------------------- bounded costs
-def test_a_game_is_refused_moves_past_its_cap(app, phones, monkeypatch):
-    from webapp import store as store_module
-
+def test_a_game_is_refused_moves_past_its_cap(app, phones):
     code = table_of(app, phones)
-    monkeypatch.setattr(store_module, "MAX_GAME_ACTIONS", 1)
+    store_of(app).max_actions = 1  # the app's store: its cap
     assert act(phones[0], code, "p1 setup none").status_code == 303
     resp = act(phones[1], code, "p2 setup none")
     assert resp.status_code == 422 and "1 moves" in resp.get_data(as_text=True)

@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 
 from webapp import create_app
 from webapp.db import games, seats
+from webapp.deps import Deps
 from webapp.store import token_hash
 from webapp.views import companion as tables
 
@@ -39,13 +40,13 @@ def game_count(app: Flask) -> int:
 
 # ------------------------------------------------------------------------- creation budget
 @pytest.fixture
-def limited_app(db_url: str, tmp_path: Path) -> Iterator[Flask]:
+def limited_app(db_url: str, tmp_path: Path, deps: Deps) -> Iterator[Flask]:
     """An app whose creation budget is 3 per minute, with the rate limit switched on."""
     application = create_app({
         "TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "test-secret",
         "HTMX_URL": "/static/vendor/htmx.min.js",
         "CREATE_LIMIT": "3 per minute", "RATELIMIT_ENABLED": True,
-    })
+    }, deps)
     yield application
     application.extensions["store"].engine.dispose()
 

@@ -431,12 +431,12 @@ def test_a_watcher_sees_the_join_prompt_and_no_buttons(app, phones):
 
 
 @pytest.mark.both_databases
-def test_the_game_survives_a_restart_of_the_app(app, phones, tmp_path):
+def test_the_game_survives_a_restart_of_the_app(app, phones, tmp_path, deps):
     code = table_of(app, phones, 2)
     act(phones[0], code, "p1 setup G")
     url = app.config["DATABASE_URL"]  # the same database (SQLite file or PostgreSQL schema)
     fresh = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test-secret",
-                        "HTMX_URL": "/static/vendor/htmx.min.js"})
+                        "HTMX_URL": "/static/vendor/htmx.min.js"}, deps)
     try:
         client = fresh.test_client()
         for cookie in phones[0].client._cookies.values():  # the same phone, a new server
