@@ -9,6 +9,7 @@ import dataclasses
 import logging
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -36,23 +37,24 @@ SEED = "2026-11-24"
 GUARD = 240
 
 
-def _killed_once(marker: str) -> None:
-    """In the search process: on the first call, say where it runs (its pid, in `marker`)
-    and wait to be killed; on later calls, return at once."""
-    path = Path(marker)
-    if not path.exists():
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(str(os.getpid()))
-        tmp.rename(path)  # whole, at once: the test reads a complete pid
+def _killed_once(where: tuple[str, int]) -> None:
+    """In the search process: on the first call (no file `where[0]` yet), tell the test its
+    pid (a connection to the test's port `where[1]`) and wait to be killed; on later calls,
+    return at once."""
+    once, port = where
+    if not Path(once).exists():
+        Path(once).touch()
+        with socket.create_connection(("127.0.0.1", port), timeout=GUARD) as conn:
+            conn.sendall(str(os.getpid()).encode())
         time.sleep(GUARD)  # the test kills this process meanwhile
 
 
-def par_in_search_process(seed: str, marker: str) -> dict[str, Any]:
+def par_in_search_process(seed: str, marker: tuple[str, int]) -> dict[str, Any]:
     _killed_once(marker)
     return {"turns": 11, "score": 14, "reached_12": True}
 
 
-def review_in_search_process(text: GameText, marker: str) -> dict[str, Any]:
+def review_in_search_process(text: GameText, marker: tuple[str, int]) -> dict[str, Any]:
     _killed_once(marker)
     return fake_review(text)
 
@@ -83,10 +85,36 @@ class Logged(logging.Handler):
             self.seen.set()
 
 
-def kill_the_search_process_once_it_runs(marker: Path) -> int:
-    """Wait for the job's work to start in the search process (its pid written), then
-    SIGKILL that process; the pid."""
-    pid = int(_wait_for(marker).read_text())
+class Started:
+    """How the search process tells the test it started the work: it connects to a socket
+    the test listens on (loopback) and sends its pid, once (a file marks the first call)."""
+
+    def __init__(self, tmp_path: Path, name: str) -> None:
+        self.once = str(tmp_path / name)
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.server.settimeout(GUARD)
+        self.port = int(self.server.getsockname()[1])
+
+    def where(self) -> tuple[str, int]:
+        """What the work in the search process is given."""
+        return self.once, self.port
+
+    def pid(self) -> int:
+        """The search process's pid, once it has started the work (a guard of GUARD s)."""
+        conn, _ = self.server.accept()
+        with conn:
+            conn.settimeout(GUARD)
+            sent = b""
+            while chunk := conn.recv(64):
+                sent += chunk
+        self.server.close()
+        return int(sent)
+
+
+def kill_the_search_process_once_it_runs(started: Started) -> int:
+    """Wait for the job's work to start in the search process (its pid sent), then SIGKILL
+    that process; the pid."""
+    pid = started.pid()
     assert pid != os.getpid()  # the work runs outside this interpreter
     os.kill(pid, signal.SIGKILL)
     return pid
@@ -103,13 +131,13 @@ def quick_retry(app: Flask) -> Jobs:
 def test_the_par_arrives_through_a_killed_search_process_and_a_database_outage(
         app, quick_retry, tmp_path, monkeypatch, caplog):
     caplog.set_level(logging.WARNING)
-    marker = tmp_path / "par.pid"
+    marker = Started(tmp_path, "par.started")
     store = app.extensions["store"]
     claim, finish = Blips(store.claim_par, 2), Blips(store.finish_par, 2)
     monkeypatch.setattr(store, "claim_par", claim)  # down when the job starts ...
     monkeypatch.setattr(store, "finish_par", finish)  # ... and again when it stores the par
     pars.ahead(store, quick_retry, SEED,
-               compute=lambda seed: elsewhere(par_in_search_process, seed, str(marker)))
+               compute=lambda seed: elsewhere(par_in_search_process, seed, marker.where()))
     killed = kill_the_search_process_once_it_runs(marker)
     assert quick_retry.drain(GUARD), "the job did not end"
     found = store.par(SEED, pars.LEVEL)
@@ -127,9 +155,9 @@ def test_the_par_arrives_through_a_killed_search_process_and_a_database_outage(
 def test_the_review_arrives_through_a_killed_search_process_and_a_database_outage(
         app, quick_retry, client, review, tmp_path, monkeypatch, caplog):
     caplog.set_level(logging.WARNING)
-    marker = tmp_path / "review.pid"
+    marker = Started(tmp_path, "review.started")
     review.work = lambda text, rollouts=None: elsewhere(
-        review_in_search_process, text, str(marker))
+        review_in_search_process, text, marker.where())
     store = app.extensions["store"]
     loads, finish = Blips(store.game, 0), Blips(store.finish_review, 2)
     monkeypatch.setattr(store, "finish_review", finish)
@@ -229,17 +257,17 @@ def pg_app() -> Iterator[Flask]:
 def test_a_postgres_outage_and_a_killed_search_process_cost_neither_par_nor_review(
         pg_app, tmp_path, caplog):
     caplog.set_level(logging.WARNING)
-    marker = tmp_path / "outage.pid"
+    marker = Started(tmp_path, "outage.started")
     store, jobs = pg_app.extensions["store"], pg_app.extensions["jobs"]
     game = finished_game(pg_app)
     # the par first, then the review behind it in the queue
     pars.ahead(store, jobs, SEED,
-               compute=lambda seed: elsewhere(par_in_search_process, seed, str(marker)))
+               compute=lambda seed: elsewhere(par_in_search_process, seed, marker.where()))
     assert reviews.current(store, jobs, game, compute=fake_review) is None
     outage = Logged("OperationalError")
     logging.getLogger("webapp.jobs").addHandler(outage)
     try:
-        pid = int(_wait_for(marker).read_text())  # the par is being computed ...
+        pid = marker.pid()  # the par is being computed ...
         stop_pg()  # ... when the database stops
         os.kill(pid, signal.SIGKILL)  # and the search process is killed
         assert outage.seen.wait(GUARD), "the job never met the outage"
@@ -256,12 +284,3 @@ def test_a_postgres_outage_and_a_killed_search_process_cost_neither_par_nor_revi
     print("\n".join(f"  {f[:150]}" for f in faults))
     print(f"  the par: {par.status} {par.body}; the review: {review.status}, "
           f"{len(review.body['turns'])} turns")
-
-
-def _wait_for(path: Path) -> Path:
-    """`path`, once it exists (a guard of GUARD seconds)."""
-    deadline = time.monotonic() + GUARD
-    while not path.exists():
-        assert time.monotonic() < deadline, f"{path.name} never appeared"
-        time.sleep(0.02)
-    return path
