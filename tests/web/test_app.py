@@ -277,3 +277,30 @@ def test_a_rate_limited_request_is_logged_as_limited(db_url, request_lines):
     assert [phone.post("/d/new", {"count": "2"}).status_code for _ in range(2)] == [303, 429]
     assert request_lines()[-1].startswith("POST /d/new 429 table=- outcome=limited ")
     app.extensions["store"].engine.dispose()
+
+
+# ------------------------------------------------------------------------- the app's services
+def test_two_apps_in_one_process_each_call_their_own_services(db_url):
+    """The services (webapp.deps) belong to an app, not to the process: two apps side by side,
+    each its own date and bots; an app given none has the real ones."""
+    from webapp import botplay
+    from webapp.deps import Deps
+
+    config = {"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
+              "RATELIMIT_ENABLED": False}
+    first = create_app(config, Deps(today=lambda: "2026-01-02"))
+    second = create_app(config, Deps(today=lambda: "2027-03-04", makers={}))
+    real = create_app(config)
+    try:
+        pages = [a.test_client().get("/s/").get_data(as_text=True) for a in (first, second)]
+        assert 'value="2026-01-02"' in pages[0] and "2027-03-04" not in pages[0]
+        assert 'value="2027-03-04"' in pages[1] and "2026-01-02" not in pages[1]
+        with second.app_context():
+            assert botplay.makers() == {}
+        with real.app_context():
+            assert botplay.makers() == botplay.MAKERS
+            assert real.extensions["copenhagen"] == Deps()  # the real services
+    finally:
+        for a in (first, second, real):
+            a.extensions["jobs"].shutdown()
+            a.extensions["store"].engine.dispose()

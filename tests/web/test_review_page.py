@@ -5,8 +5,8 @@ it says "being prepared" and asks again by itself; a review the reviewer cannot 
 a game not over has none. In the card edition a phone sees only its own seat's turns. The
 migration that adds the tables goes up and down on both databases.
 
-Reviews come from tests/web/fake_review.py (conftest), or from a function a test puts in
-`webapp.reviews.compute`; one test runs the bots' real reviewer."""
+Reviews come from tests/web/fake_review.py (conftest), or from a function a test gives the
+app's reviewer (the `review` fixture, webapp.deps); one test runs the bots' real reviewer."""
 
 from __future__ import annotations
 
