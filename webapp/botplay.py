@@ -83,9 +83,8 @@ def decide(game: Game, state: Any, seat: int, level: str) -> str:
 
 def fallback(game: Game, state: EngineState, seat: int) -> str:
     """A legal action for a bot whose own decision failed: the random bot's choice (the app's
-    maker at level "random"), or the
-    engine's first legal action for the seat when even that fails. The game goes on either
-    way; the fault is in the log (`play_pending`)."""
+    maker at level "random"), or the engine's first legal action for the seat when even that
+    fails. The game goes on either way; the fault is in the log (`play_pending`)."""
     try:
         bot = makers()[game.edition]("random", bot_seed(game, len(state.log), seat))
         return str(bot.choose(state.view(seat), seat))

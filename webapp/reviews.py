@@ -65,11 +65,11 @@ def run(store: Store, code: str, rollouts: int | None = None, retry: Retry | Non
         *, compute: Review) -> str:
     """The job: claim the game's review, compute it (by `compute`: the app's, webapp.deps),
     store it, each step again after a passing fault (`retry`) without losing what was done
-    (the claim, the review computed).
-    A ValueError of the reviewer (a game it cannot read) is stored as `failed` with its
-    reason, as is any other error but a passing fault (logged); a claim held elsewhere does
-    nothing. Returns what became of it: ready, failed, taken (another worker has it), or
-    later (the fault did not pass: the claim expires and is taken over when asked)."""
+    (the claim, the review computed). A ValueError of the reviewer (a game it cannot read)
+    is stored as `failed` with its reason, as is any other error but a passing fault
+    (logged); a claim held elsewhere does nothing. Returns what became of it: ready, failed,
+    taken (another worker has it), or later (the fault did not pass: the claim expires and
+    is taken over when asked)."""
     claim: list[str] = []  # kept across attempts, as the review once computed
     done: list[dict[str, Any]] = []
 
