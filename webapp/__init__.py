@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, g, request
 from flask_wtf.csrf import CSRFProtect
 
 from webapp.config import HTMX_LOCAL_PATH, LANGUAGES, defaults, from_environment
+
+if TYPE_CHECKING:
+    from webapp.deps import Deps
 
 csrf = CSRFProtect()
 
@@ -80,8 +83,10 @@ def _needs_key(app: Flask, url: str) -> str | None:
     return None
 
 
-def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """A configured app: settings from defaults, the environment, then `config`."""
+def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -> Flask:
+    """A configured app: settings from defaults, the environment, then `config`; `deps` the
+    services its requests and jobs call (webapp.deps; None: the real ones)."""
+    from webapp import deps as services
     from webapp import push, reviews
     from webapp.bodies import init_bodies
     from webapp.db import check_schema, create_schema, database_url, local_sqlite, make_engine
@@ -128,7 +133,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         check_schema(engine)  # SchemaBehind names `copenhagen migrate`
     store = Store(engine, FACTORIES, app.config["STATE_CACHE_SIZE"])
     app.extensions["store"] = store
-    reviews.install(app, store, init_jobs(app))  # finished games are reviewed in the background
+    given = services.install(app, deps)
+    # finished games are reviewed in the background
+    reviews.install(app, store, init_jobs(app), given.review)
     from webapp.solo import leaderboard
 
     leaderboard.install(app)  # a challenge's result goes on its leaderboard as it ends

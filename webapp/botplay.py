@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
+from flask import has_app_context
 from flask_babel import lazy_gettext as _l
 
 from bots.levels import EDITIONS, make_bot
@@ -37,8 +38,18 @@ BOT_STEP_SECONDS = 0.8  # how long a page shows one bot action before the next o
 MAX_FRAMES = 40  # a page further behind than this many actions shows the present at once
 PLAY_LIMIT = 400  # bot actions one request plays at most (a whole game of bots is fewer)
 
-# One maker per edition, all from bots.levels.make_bot (a test puts a spy in its place).
+# One maker per edition, all from bots.levels.make_bot: the default of an app's makers
+# (webapp.deps.Deps.makers), which a test gives its own.
 MAKERS: dict[str, BotMaker] = {e: partial(make_bot, e) for e in EDITIONS}
+
+
+def makers() -> Mapping[str, BotMaker]:
+    """The bot makers of the current app (webapp.deps), MAKERS outside an app."""
+    if not has_app_context():
+        return MAKERS
+    from webapp.deps import deps
+
+    return deps().makers
 
 
 def bot_levels(store: Store, game: Game) -> dict[int, str]:
@@ -65,17 +76,17 @@ def decide(game: Game, state: Any, seat: int, level: str) -> str:
     roll that is due (app dice) is the engine's, as for anyone."""
     if state.is_chance() and seat == getattr(state, "active", None):
         return str(state.chance_action())
-    bot = MAKERS[game.edition](level, bot_seed(game, len(state.log), seat))
+    bot = makers()[game.edition](level, bot_seed(game, len(state.log), seat))
     action = bot.choose(state.view(seat), seat)
     return str(action)
 
 
 def fallback(game: Game, state: EngineState, seat: int) -> str:
-    """A legal action for a bot whose own decision failed: the random bot's choice, or the
-    engine's first legal action for the seat when even that fails. The game goes on either
-    way; the fault is in the log (`play_pending`)."""
+    """A legal action for a bot whose own decision failed: the random bot's choice (the app's
+    maker at level "random"), or the engine's first legal action for the seat when even that
+    fails. The game goes on either way; the fault is in the log (`play_pending`)."""
     try:
-        bot = make_bot(game.edition, "random", bot_seed(game, len(state.log), seat))
+        bot = makers()[game.edition]("random", bot_seed(game, len(state.log), seat))
         return str(bot.choose(state.view(seat), seat))
     except Exception:
         log.exception("the random stand-in of bot %s of game %s failed too", seat, game.code)

@@ -45,8 +45,6 @@ FIRST_WAIT = 1.0
 # test suite sets COPENHAGEN_SEARCH_NICE=0: its own workers keep every core busy, and a job
 # at 19 behind them would wait minutes for its turn.
 SEARCH_NICE_VARIABLE = "COPENHAGEN_SEARCH_NICE"
-_searcher: ProcessPoolExecutor | None = None  # the process bots' searches run in (`elsewhere`)
-_searcher_lock = threading.Lock()
 
 
 def _lowest_priority() -> None:
@@ -67,32 +65,51 @@ def _search_priority(niceness: int) -> None:
         pass
 
 
-def _searcher_pool() -> ProcessPoolExecutor:
-    """The one process of this web process that runs bots' searches, started when first
-    needed ("spawn": a fresh interpreter, never a fork of a process with threads)."""
-    global _searcher
-    with _searcher_lock:
-        if _searcher is None:
-            _searcher = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_search_priority,
-                initargs=(int(os.environ.get(SEARCH_NICE_VARIABLE, "19")),))
-        return _searcher
+class Searcher:
+    """The one process of a web process that runs bots' searches, started when first needed
+    ("spawn": a fresh interpreter, never a fork of a process with threads) and replaced when
+    it died. The web process has one (SEARCHER); a test starts its own."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def _current(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_search_priority,
+                    initargs=(int(os.environ.get(SEARCH_NICE_VARIABLE, "19")),))
+            return self._pool
+
+    def run(self, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)` (a module-level function, its arguments picklable) run in the
+        search process, waited for by the calling thread; its exceptions are raised here. A
+        search process that died (killed, out of memory) is replaced for the next call."""
+        pool = self._current()
+        try:
+            return pool.submit(work, *args).result()
+        except BrokenProcessPool:
+            with self._lock:
+                if self._pool is pool:
+                    self._pool = None
+            raise
+
+    def shutdown(self) -> None:
+        """Stop the search process, if one was started."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown()
+
+
+SEARCHER = Searcher()  # the search process of this web process (`elsewhere`)
 
 
 def elsewhere(work: Callable[..., Any], *args: Any) -> Any:
-    """`work(*args)` (a module-level function, its arguments picklable) run in the search
-    process, waited for by the calling job thread; its exceptions are raised here. A search
-    process that died (killed, out of memory) is replaced for the next call."""
-    global _searcher
-    pool = _searcher_pool()
-    try:
-        return pool.submit(work, *args).result()
-    except BrokenProcessPool:
-        with _searcher_lock:
-            if _searcher is pool:
-                _searcher = None
-        raise
+    """`work(*args)` run in this web process's search process (SEARCHER.run)."""
+    return SEARCHER.run(work, *args)
 
 
 def passing(err: BaseException) -> bool:

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from flask import Flask
 
 from facade.gametext import GameText
+from webapp.deps import Review
 from webapp.game_text import player_names
 from webapp.jobs import Jobs, Retry, elsewhere, passing
 from webapp.store import Derived, Game, Store
@@ -47,10 +49,6 @@ def bot_review(text: GameText, rollouts: int | None = None) -> dict[str, Any]:
     return elsewhere(_review, text, rollouts)
 
 
-# What computes a review: a module-level name that a test may put another function in.
-compute = bot_review
-
-
 def reviewable(game: Game) -> bool:
     """Whether this kind of game has a review once it is over."""
     return game.edition in EDITIONS and game.kind in KINDS
@@ -63,14 +61,15 @@ def review_text(store: Store, game: Game) -> GameText:
     return GameText(game.edition, config, [(r.seq, r.text) for r in store.log(game)])
 
 
-def run(store: Store, code: str, rollouts: int | None = None, retry: Retry | None = None
-        ) -> str:
-    """The job: claim the game's review, compute it, store it, each step again after a
-    passing fault (`retry`) without losing what was done (the claim, the review computed).
-    A ValueError of the reviewer (a game it cannot read) is stored as `failed` with its
-    reason, as is any other error but a passing fault (logged); a claim held elsewhere does
-    nothing. Returns what became of it: ready, failed, taken (another worker has it), or
-    later (the fault did not pass: the claim expires and is taken over when asked)."""
+def run(store: Store, code: str, rollouts: int | None = None, retry: Retry | None = None,
+        *, compute: Review) -> str:
+    """The job: claim the game's review, compute it (by `compute`: the app's, webapp.deps),
+    store it, each step again after a passing fault (`retry`) without losing what was done
+    (the claim, the review computed). A ValueError of the reviewer (a game it cannot read)
+    is stored as `failed` with its reason, as is any other error but a passing fault
+    (logged); a claim held elsewhere does nothing. Returns what became of it: ready, failed,
+    taken (another worker has it), or later (the fault did not pass: the claim expires and
+    is taken over when asked)."""
     claim: list[str] = []  # kept across attempts, as the review once computed
     done: list[dict[str, Any]] = []
 
@@ -103,24 +102,26 @@ def run(store: Store, code: str, rollouts: int | None = None, retry: Retry | Non
         return "failed"
 
 
-def current(store: Store, jobs: Jobs, game: Game, rollouts: int | None = None
-            ) -> Derived | None:
-    """The game's review as it stands, after handing its computing to a job when it has none
-    (or only a stale claim; the job claims it when it starts): what the review page shows.
-    Never waits for the computing."""
+def current(store: Store, jobs: Jobs, game: Game, rollouts: int | None = None, *,
+            compute: Review) -> Derived | None:
+    """The game's review as it stands, after handing its computing (by `compute`) to a job
+    when it has none (or only a stale claim; the job claims it when it starts): what the
+    review page shows. Never waits for the computing."""
     found = store.review(game)
     if found is None or found.stale(VERSION, CLAIM_LIMIT):
-        jobs.submit(f"review {game.code}", run, store, game.code, rollouts, jobs.retry)
+        jobs.submit(f"review {game.code}", partial(run, compute=compute), store, game.code,
+                    rollouts, jobs.retry)
     return found
 
 
-def install(app: Flask, store: Store, jobs: Jobs) -> None:
-    """Review every reviewable game as soon as it ends: the request whose move ended it hands
-    the job over after its commit (the job claims the review; the request waits for nothing)."""
+def install(app: Flask, store: Store, jobs: Jobs, compute: Review) -> None:
+    """Review every reviewable game (by `compute`) as soon as it ends: the request whose move
+    ended it hands the job over after its commit (the job claims the review; the request
+    waits for nothing)."""
 
     def ended(game: Game) -> None:
         if reviewable(game) and app.config.get("REVIEW_AFTER_GAME", True):
-            jobs.submit(f"review {game.code}", run, store, game.code,
-                        app.config.get("REVIEW_ROLLOUTS"), jobs.retry)
+            jobs.submit(f"review {game.code}", partial(run, compute=compute), store,
+                        game.code, app.config.get("REVIEW_ROLLOUTS"), jobs.retry)
 
     store.when_over.append(ended)

@@ -178,6 +178,7 @@ class Store:
         self.engine = engine
         self.factories = factories
         self.cache_size = cache_size
+        self.max_actions = MAX_GAME_ACTIONS  # moves a game may have (a test may give fewer)
         self._cache: OrderedDict[int, AnyState] = OrderedDict()
         self._lock = threading.Lock()
         # called with the game after the commit of the action that ended it (the one place a
@@ -476,10 +477,10 @@ class Store:
         """
         for attempt in range(retries):
             state = self.state(game, fresh=attempt > 0)
-            if _seq(state) >= MAX_GAME_ACTIONS:  # an undo loop, not a game: the log stays bounded
+            if _seq(state) >= self.max_actions:  # an undo loop, not a game: the log is bounded
                 raise IllegalAction(
-                    f"this game has reached {MAX_GAME_ACTIONS} moves, more than any game needs; "
-                    "start a new one", "too_many_actions", max=MAX_GAME_ACTIONS)
+                    f"this game has reached {self.max_actions} moves, more than any game needs; "
+                    "start a new one", "too_many_actions", max=self.max_actions)
             if seen_seq is not None and seen_seq != _seq(state):
                 if seen_seq > _seq(state) or seat is None:
                     raise Conflict(text)

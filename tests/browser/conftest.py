@@ -21,8 +21,11 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
+from tests.web.conftest import StandIn
 from webapp import create_app
 from webapp.config import HTMX_CDN_URL
+from webapp.deps import Deps
+from webapp.reviews import bot_review
 
 CHROMIUM = Path(os.environ.get("COPENHAGEN_CHROMIUM", "/usr/bin/chromium"))
 PHONE = {
@@ -42,6 +45,18 @@ def _missing(why: str) -> None:
     pytest.skip(why)
 
 
+REVIEWER = StandIn(bot_review)  # the live app's reviewer: the real one unless a test sets it
+
+
+@pytest.fixture
+def live_review() -> Iterator[StandIn]:
+    """The live app's reviewer, for a test to set: the real one again after the test."""
+    try:
+        yield REVIEWER
+    finally:
+        REVIEWER.work = bot_review
+
+
 @pytest.fixture(scope="session")
 def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     """The real app on a fresh SQLite file, served by werkzeug in a thread on a free loopback
@@ -56,7 +71,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
         # The app is shared by every browser test of a worker: a review of each game they end
         # would queue before the one a test waits for. A review starts when its page is asked.
         "REVIEW_AFTER_GAME": False,
-    })
+    }, Deps(review=REVIEWER))
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # one line per request is enough
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)

@@ -23,8 +23,8 @@ from tests.browser.conftest import PHONE
 from tests.browser.screens import fits_phone, shot, sideways_scrollers
 from tests.browser.test_a11y import AXE, Audit
 from tests.browser.test_table import ACT_BUTTONS
+from tests.web.conftest import StandIn
 from tests.web.fake_review import fake_review
-from webapp import reviews
 
 pytestmark = pytest.mark.browser
 
@@ -60,9 +60,8 @@ def _challenge_to_its_last_move(page: Any, live_app: Flask) -> tuple[str, str]:
 
 def test_a_finished_challenge_leads_to_its_review_which_fits_the_phone(
         phone: Any, browser: Any, live_app: Flask, live_server: str, shots: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    held = Held()
-    monkeypatch.setattr(reviews, "compute", held)
+        live_review: StandIn) -> None:
+    held = live_review.work = Held()
     code, last = _challenge_to_its_last_move(phone, live_app)
     phone.goto(f"/t/{code}")
     with phone.expect_navigation():  # the player's last move ends the game
@@ -113,10 +112,9 @@ def test_a_finished_challenge_leads_to_its_review_which_fits_the_phone(
 
 def test_the_review_shows_itself_without_javascript(new_phone: Any, live_app: Flask,
                                                     shots: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+                                                    live_review: StandIn) -> None:
     """No script: the waiting page reloads itself (a meta refresh) until the review is there."""
-    held = Held()
-    monkeypatch.setattr(reviews, "compute", held)
+    held = live_review.work = Held()
     page = new_phone(javascript=False)
     code, last = _challenge_to_its_last_move(page, live_app)
     store = live_app.extensions["store"]

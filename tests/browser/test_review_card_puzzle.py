@@ -14,9 +14,9 @@ from flask import Flask
 from bots import card_review
 from bots.card.strong import StrongBot
 from tests.browser.screens import fits_phone, shot
+from tests.web.conftest import StandIn
 from tests.web.test_review_page import finished_game
 from tests.web.test_review_teaches import with_a_mistake
-from webapp import reviews
 
 pytestmark = pytest.mark.browser
 
@@ -24,9 +24,9 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_card_puzzle_on_the_phone(new_phone: Any, live_app: Flask, live_server: str,
                                     shots: Path, monkeypatch: pytest.MonkeyPatch,
-                                    lang: str) -> None:
+                                    live_review: StandIn, lang: str) -> None:
     monkeypatch.setattr(card_review, "ExpertBot", StrongBot)  # the page, not the search
-    monkeypatch.setattr(reviews, "compute", with_a_mistake)
+    live_review.work = with_a_mistake
     game = finished_game(live_app, edition="boardgame", kind="card", seed=f"shot-card-{lang}")
     store = live_app.extensions["store"]
     page = new_phone(javascript=(lang == "en"), locale="fr-FR" if lang == "fr" else "en-GB")

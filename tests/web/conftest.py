@@ -4,12 +4,16 @@ Every test runs on SQLite. A test where the database matters (the store, conflic
 games, migrations) is marked `@pytest.mark.both_databases` and runs on PostgreSQL too; those
 runs carry the `postgres` marker (`-m "not postgres"` leaves them out). A finished game's
 review is made by the quick stand-in of tests/web/fake_review.py (a test of the real reviewer
-puts it back)."""
+puts it back).
+
+The services the app calls (webapp.deps: the bot makers, the reviewer, the par's search, the
+date) are the test's own, handed to `create_app`: a test changes what its app calls through
+the fixtures `makers`, `review`, `par` and `today`, never by patching a module."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +25,10 @@ from jinja2.bccache import Bucket
 
 from tests.dbs import migrate_sqlite_template, migrated_database
 from tests.web.fake_review import fake_review
-from webapp import create_app, reviews
+from webapp import botplay, create_app
+from webapp.deps import BotMaker, Deps
+from webapp.solo import pars, records
+from webapp.views.companion import new_seed
 
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
 
@@ -108,14 +115,80 @@ def db_url(db_kind: str, tmp_path: Path, sqlite_template: Path) -> Iterator[str]
         yield url
 
 
-@pytest.fixture(autouse=True)
-def quick_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Reviews come from the stand-in: no test waits for the bots' play-outs."""
-    monkeypatch.setattr(reviews, "compute", fake_review)
+class StandIn:
+    """A service of the test's app that calls `work`, which the test sets (or keeps)."""
+
+    def __init__(self, work: Callable[..., Any]) -> None:
+        self.work = work
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.work(*args, **kwargs)
+
+
+class Today:
+    """The date of the test's app: `day` once the test sets it, else the real one."""
+
+    def __init__(self, day: str | None = None) -> None:
+        self.day = day
+
+    def __call__(self) -> str:
+        return self.day or records.today()
 
 
 @pytest.fixture
-def app(db_url: str, tmp_path: Path) -> Iterator[Flask]:
+def makers() -> dict[str, BotMaker]:
+    """The app's bot makers (bots.levels), the test's own copy: a test puts its bot in."""
+    return dict(botplay.MAKERS)
+
+
+@pytest.fixture
+def review() -> StandIn:
+    """The app's reviewer: the quick stand-in (no test waits for the bots' play-outs)."""
+    return StandIn(fake_review)
+
+
+@pytest.fixture
+def par() -> StandIn:
+    """The app's par: the strong bot's, in the search process."""
+    return StandIn(pars.bot_par)
+
+
+@pytest.fixture
+def today() -> Today:
+    """The app's date: the real one until the test sets `today.day`."""
+    return Today()
+
+
+class Seeds:
+    """The app's new tables' dice seeds: random ones until a test names a `prefix`, then
+    "<prefix>-1", "<prefix>-2" ...: the same dice on every run."""
+
+    def __init__(self) -> None:
+        self.prefix: str | None = None
+        self.count = 0
+
+    def __call__(self) -> str:
+        if self.prefix is None:
+            return new_seed()
+        self.count += 1
+        return f"{self.prefix}-{self.count}"
+
+
+@pytest.fixture
+def seeds() -> Seeds:
+    """The app's dice seeds for new tables (random until the test sets `seeds.prefix`)."""
+    return Seeds()
+
+
+@pytest.fixture
+def deps(makers: dict[str, BotMaker], review: StandIn, par: StandIn, today: Today,
+         seeds: Seeds) -> Deps:
+    """The services of the test's app (webapp.deps)."""
+    return Deps(makers=makers, review=review, par=par, today=today, new_seed=seeds)
+
+
+@pytest.fixture
+def app(db_url: str, tmp_path: Path, deps: Deps) -> Iterator[Flask]:
     """A fresh app on a fresh database, htmx served from the local copy."""
     application = create_app({
         "TESTING": True,
@@ -123,7 +196,7 @@ def app(db_url: str, tmp_path: Path) -> Iterator[Flask]:
         "HTMX_URL": "/static/vendor/htmx.min.js",
         "SECRET_KEY": "test-secret",
         "RATELIMIT_ENABLED": False,
-    })
+    }, deps)
     application.jinja_env.bytecode_cache = TEMPLATES
     yield application
     application.extensions["jobs"].shutdown()  # its jobs end before their database goes

@@ -1,7 +1,7 @@
 """A stand-in for bots.review.review in the web tests: a review in the reviewer's schema (the
 keys the review page reads), made from the game text in no time, with every label present.
-The web tests put it in `webapp.reviews.compute` (tests/web/conftest.py), so that no test
-waits for, or shares its CPU with, a real review's play-outs."""
+The web tests' apps are given it as their reviewer (webapp.deps; tests/web/conftest.py), so
+that no test waits for, or shares its CPU with, a real review's play-outs."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -182,22 +182,29 @@ def test_forwarded_client_addresses_count_only_behind_a_declared_proxy(db_url, p
 
 # ------------------------------------------------------------------------- the request log
 @pytest.fixture
-def request_lines(caplog: pytest.LogCaptureFixture,
-                  monkeypatch: pytest.MonkeyPatch) -> Callable[[], list[str]]:
-    """The request log's lines of what the test does next (the logger keeps to its own
-    handler outside tests; here its records go to pytest's capture)."""
+def request_lines(caplog: pytest.LogCaptureFixture) -> Iterator[Callable[[], list[str]]]:
+    """The request log's lines of what the test does next, from a handler of the test's own
+    on the logger (which keeps to its own handler outside tests, its records not passed up)."""
     import logging
 
     from webapp import requestlog
 
-    monkeypatch.setattr(requestlog.log, "propagate", True)
     caplog.set_level(logging.INFO, logger="copenhagen.requests")
-    caplog.clear()
 
-    def lines() -> list[str]:
-        return [r.getMessage() for r in caplog.records if r.name == "copenhagen.requests"]
+    class Kept(logging.Handler):
+        def __init__(self) -> None:
+            super().__init__(logging.INFO)
+            self.lines: list[str] = []
 
-    return lines
+        def emit(self, record: logging.LogRecord) -> None:
+            self.lines.append(record.getMessage())
+
+    handler = Kept()
+    requestlog.log.addHandler(handler)
+    try:
+        yield lambda: list(handler.lines)
+    finally:
+        requestlog.log.removeHandler(handler)
 
 
 def test_each_request_logs_one_line_with_the_table_and_the_outcome(app, request_lines):
@@ -270,3 +277,30 @@ def test_a_rate_limited_request_is_logged_as_limited(db_url, request_lines):
     assert [phone.post("/d/new", {"count": "2"}).status_code for _ in range(2)] == [303, 429]
     assert request_lines()[-1].startswith("POST /d/new 429 table=- outcome=limited ")
     app.extensions["store"].engine.dispose()
+
+
+# ------------------------------------------------------------------------- the app's services
+def test_two_apps_in_one_process_each_call_their_own_services(db_url):
+    """The services (webapp.deps) belong to an app, not to the process: two apps side by side,
+    each its own date and bots; an app given none has the real ones."""
+    from webapp import botplay
+    from webapp.deps import Deps
+
+    config = {"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
+              "RATELIMIT_ENABLED": False}
+    first = create_app(config, Deps(today=lambda: "2026-01-02"))
+    second = create_app(config, Deps(today=lambda: "2027-03-04", makers={}))
+    real = create_app(config)
+    try:
+        pages = [a.test_client().get("/s/").get_data(as_text=True) for a in (first, second)]
+        assert 'value="2026-01-02"' in pages[0] and "2027-03-04" not in pages[0]
+        assert 'value="2027-03-04"' in pages[1] and "2026-01-02" not in pages[1]
+        with second.app_context():
+            assert botplay.makers() == {}
+        with real.app_context():
+            assert botplay.makers() == botplay.MAKERS
+            assert real.extensions["copenhagen"] == Deps()  # the real services
+    finally:
+        for a in (first, second, real):
+            a.extensions["jobs"].shutdown()
+            a.extensions["store"].engine.dispose()

@@ -11,7 +11,8 @@ import pytest
 
 from tests.web import test_card_routes as card
 from tests.web import test_solo as solo
-from webapp import botplay
+from tests.web.conftest import Today
+from webapp.deps import BotMaker
 
 
 class Broken:
@@ -32,13 +33,18 @@ class Refused:
 
 
 @pytest.fixture(autouse=True)
-def fixed_day(monkeypatch):
-    monkeypatch.setattr(solo.solo, "today", lambda: solo.DAY)
+def fixed_day(today: Today) -> None:
+    today.day = solo.DAY
+
+
+def broken_but_random(real: BotMaker) -> BotMaker:
+    """A maker whose bots of every level but "random" (the fallback) are Broken."""
+    return lambda level, seed: real(level, seed) if level == "random" else Broken()
 
 
 def test_a_dice_bot_that_raises_plays_a_legal_fallback_and_the_move_stands(
-        app, phone, monkeypatch, caplog):
-    monkeypatch.setitem(botplay.MAKERS, "rollwrite", lambda level, seed: Broken())
+        app, phone, makers, caplog):
+    makers["rollwrite"] = broken_but_random(makers["rollwrite"])
     caplog.set_level(logging.ERROR, logger="webapp.botplay")
     code = solo.start_bots(phone, ("greedy",))
     store = solo.store_of(app)
@@ -58,8 +64,8 @@ def test_a_dice_bot_that_raises_plays_a_legal_fallback_and_the_move_stands(
     assert "plays a legal fallback" in caplog.text
 
 
-def test_a_card_bot_that_raises_plays_a_legal_fallback(app, phone, monkeypatch, caplog):
-    monkeypatch.setitem(botplay.MAKERS, "boardgame", lambda level, seed: Broken())
+def test_a_card_bot_that_raises_plays_a_legal_fallback(app, phone, makers, caplog):
+    makers["boardgame"] = broken_but_random(makers["boardgame"])
     caplog.set_level(logging.ERROR, logger="webapp.botplay")
     code = card.new_game(phone, ["person", "strong"])
     body = card.page_of(phone, code)
@@ -73,8 +79,10 @@ def test_a_card_bot_that_raises_plays_a_legal_fallback(app, phone, monkeypatch, 
 
 
 def test_a_bot_whose_choice_the_engine_refuses_plays_a_legal_fallback(
-        app, phone, monkeypatch, caplog):
-    monkeypatch.setitem(botplay.MAKERS, "boardgame", lambda level, seed: Refused("p2 take 9,9"))
+        app, phone, makers, caplog):
+    real = makers["boardgame"]
+    makers["boardgame"] = lambda level, seed: (
+        real(level, seed) if level == "random" else Refused("p2 take 9,9"))
     caplog.set_level(logging.ERROR, logger="webapp.botplay")
     code = card.new_game(phone, ["person", "greedy"])
     body = card.page_of(phone, code)
@@ -86,9 +94,8 @@ def test_a_bot_whose_choice_the_engine_refuses_plays_a_legal_fallback(
 
 
 def test_when_even_the_random_stand_in_fails_the_first_legal_action_is_played(
-        app, phone, monkeypatch, caplog):
-    monkeypatch.setitem(botplay.MAKERS, "boardgame", lambda level, seed: Broken())
-    monkeypatch.setattr(botplay, "make_bot", lambda *a, **k: Broken())
+        app, phone, makers, caplog):
+    makers["boardgame"] = lambda level, seed: Broken()  # the random stand-in too
     caplog.set_level(logging.ERROR, logger="webapp.botplay")
     code = card.new_game(phone, ["person", "greedy"])
     body = card.page_of(phone, code)

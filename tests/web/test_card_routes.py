@@ -526,15 +526,12 @@ def test_poll_answers_204_when_nothing_moved_and_json_without_htmx(app, phone):
     assert store.head(code)[0] == head
 
 
-def test_skip_ahead_plays_the_bots_of_a_game_left_waiting(app, phones, monkeypatch):
+def test_skip_ahead_plays_the_bots_of_a_game_left_waiting(app, phones):
     """A game whose bots were left waiting (started before bots played at once): pages and
     polls leave it so, "skip ahead" (a POST, for the players only) plays them."""
-    with monkeypatch.context() as m:
-        m.setattr(botplay, "play_pending", lambda store, game, **_kw: None)
-        code = new_game(phones[0], ["person", "strong", "random"])
-        body = page_of(phones[0], code)
-        phones[0].post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    code = new_game(phones[0], ["person", "strong", "random"])
     store = store_of(app)
+    store.act(store.game(code), 0, "p1 take 3,4", 0)  # the store alone: no bot plays after it
     assert store.head(code)[0] == 1 and botplay.waiting_on_bots(store, store.game(code))
     body = page_of(phones[0], code)
     assert f'action="/c/{code}/skip"' in body and "Skip ahead" in body

@@ -9,9 +9,11 @@ import dataclasses
 import logging
 import os
 import signal
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,23 +37,24 @@ SEED = "2026-11-24"
 GUARD = 240
 
 
-def _killed_once(marker: str) -> None:
-    """In the search process: on the first call, say where it runs (its pid, in `marker`)
-    and wait to be killed; on later calls, return at once."""
-    path = Path(marker)
-    if not path.exists():
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(str(os.getpid()))
-        tmp.rename(path)  # whole, at once: the test reads a complete pid
+def _killed_once(where: tuple[str, int]) -> None:
+    """In the search process: on the first call (no file `where[0]` yet), tell the test its
+    pid (a connection to the test's port `where[1]`) and wait to be killed; on later calls,
+    return at once."""
+    once, port = where
+    if not Path(once).exists():
+        Path(once).touch()
+        with socket.create_connection(("127.0.0.1", port), timeout=GUARD) as conn:
+            conn.sendall(str(os.getpid()).encode())
         time.sleep(GUARD)  # the test kills this process meanwhile
 
 
-def par_in_search_process(seed: str, marker: str) -> dict[str, Any]:
+def par_in_search_process(seed: str, marker: tuple[str, int]) -> dict[str, Any]:
     _killed_once(marker)
     return {"turns": 11, "score": 14, "reached_12": True}
 
 
-def review_in_search_process(text: GameText, marker: str) -> dict[str, Any]:
+def review_in_search_process(text: GameText, marker: tuple[str, int]) -> dict[str, Any]:
     _killed_once(marker)
     return fake_review(text)
 
@@ -70,10 +73,48 @@ class Blips:
         return self.real(*args, **kwargs)
 
 
-def kill_the_search_process_once_it_runs(marker: Path) -> int:
-    """Wait for the job's work to start in the search process (its pid written), then
-    SIGKILL that process; the pid."""
-    pid = int(_wait_for(marker).read_text())
+class Logged(logging.Handler):
+    """Sets `seen` when a record whose message holds `words` is logged."""
+
+    def __init__(self, words: str) -> None:
+        super().__init__(logging.WARNING)
+        self.words, self.seen = words, threading.Event()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.words in record.getMessage():
+            self.seen.set()
+
+
+class Started:
+    """How the search process tells the test it started the work: it connects to a socket
+    the test listens on (loopback) and sends its pid, once (a file marks the first call)."""
+
+    def __init__(self, tmp_path: Path, name: str) -> None:
+        self.once = str(tmp_path / name)
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.server.settimeout(GUARD)
+        self.port = int(self.server.getsockname()[1])
+
+    def where(self) -> tuple[str, int]:
+        """What the work in the search process is given."""
+        return self.once, self.port
+
+    def pid(self) -> int:
+        """The search process's pid, once it has started the work (a guard of GUARD s)."""
+        conn, _ = self.server.accept()
+        with conn:
+            conn.settimeout(GUARD)
+            sent = b""
+            while chunk := conn.recv(64):
+                sent += chunk
+        self.server.close()
+        return int(sent)
+
+
+def kill_the_search_process_once_it_runs(started: Started) -> int:
+    """Wait for the job's work to start in the search process (its pid sent), then SIGKILL
+    that process; the pid."""
+    pid = started.pid()
     assert pid != os.getpid()  # the work runs outside this interpreter
     os.kill(pid, signal.SIGKILL)
     return pid
@@ -90,14 +131,13 @@ def quick_retry(app: Flask) -> Jobs:
 def test_the_par_arrives_through_a_killed_search_process_and_a_database_outage(
         app, quick_retry, tmp_path, monkeypatch, caplog):
     caplog.set_level(logging.WARNING)
-    marker = tmp_path / "par.pid"
-    monkeypatch.setattr(pars, "compute",
-                        lambda seed: elsewhere(par_in_search_process, seed, str(marker)))
+    marker = Started(tmp_path, "par.started")
     store = app.extensions["store"]
     claim, finish = Blips(store.claim_par, 2), Blips(store.finish_par, 2)
     monkeypatch.setattr(store, "claim_par", claim)  # down when the job starts ...
     monkeypatch.setattr(store, "finish_par", finish)  # ... and again when it stores the par
-    pars.ahead(store, quick_retry, SEED)
+    pars.ahead(store, quick_retry, SEED,
+               compute=lambda seed: elsewhere(par_in_search_process, seed, marker.where()))
     killed = kill_the_search_process_once_it_runs(marker)
     assert quick_retry.drain(GUARD), "the job did not end"
     found = store.par(SEED, pars.LEVEL)
@@ -113,11 +153,11 @@ def test_the_par_arrives_through_a_killed_search_process_and_a_database_outage(
 
 
 def test_the_review_arrives_through_a_killed_search_process_and_a_database_outage(
-        app, quick_retry, client, tmp_path, monkeypatch, caplog):
+        app, quick_retry, client, review, tmp_path, monkeypatch, caplog):
     caplog.set_level(logging.WARNING)
-    marker = tmp_path / "review.pid"
-    monkeypatch.setattr(reviews, "compute", lambda text, rollouts=None: elsewhere(
-        review_in_search_process, text, str(marker)))
+    marker = Started(tmp_path, "review.started")
+    review.work = lambda text, rollouts=None: elsewhere(
+        review_in_search_process, text, marker.where())
     store = app.extensions["store"]
     loads, finish = Blips(store.game, 0), Blips(store.finish_review, 2)
     monkeypatch.setattr(store, "finish_review", finish)
@@ -140,37 +180,35 @@ def test_the_review_arrives_through_a_killed_search_process_and_a_database_outag
     print(f"  the review: {found.status}, {len(found.body['turns'])} turns")
 
 
-def test_a_fault_that_does_not_pass_is_tried_no_more_and_stored_failed(
-        app, quick_retry, monkeypatch):
+def test_a_fault_that_does_not_pass_is_tried_no_more_and_stored_failed(app, quick_retry):
     calls: list[str] = []
 
     def broken(seed: str) -> dict[str, Any]:
         calls.append(seed)
         raise KeyError("a bug")
 
-    monkeypatch.setattr(pars, "compute", broken)
     store = app.extensions["store"]
-    pars.ahead(store, quick_retry, SEED)
+    pars.ahead(store, quick_retry, SEED, compute=broken)
     assert quick_retry.drain(GUARD)
     assert calls == [SEED] and store.par(SEED, pars.LEVEL).status == "failed"
 
 
-def test_a_fault_that_never_passes_leaves_the_claim_to_expire(app, quick_retry, monkeypatch):
+def test_a_fault_that_never_passes_leaves_the_claim_to_expire(app, quick_retry):
     calls: list[str] = []
 
     def down(seed: str) -> dict[str, Any]:
         calls.append(seed)
         raise OperationalError("SELECT 1", {}, ConnectionRefusedError("down for good"))
 
-    monkeypatch.setattr(pars, "compute", down)
     store = app.extensions["store"]
-    assert pars.run(store, SEED, quick_retry.retry) == "later"
+    assert pars.run(store, SEED, quick_retry.retry, compute=down) == "later"
     assert len(calls) == quick_retry.retry.attempts
     assert store.par(SEED, pars.LEVEL).status == "pending"  # not failed for good
 
 
-def test_a_job_claims_when_it_starts_and_the_queue_is_bounded(app, monkeypatch):
+def test_a_job_claims_when_it_starts_and_the_queue_is_bounded(app):
     store = app.extensions["store"]
+    run = partial(pars.run, compute=lambda seed: {"turns": 9, "score": 12, "reached_12": True})
     jobs = Jobs(workers=1, queue_limit=2)
     started, release = threading.Event(), threading.Event()
 
@@ -181,13 +219,11 @@ def test_a_job_claims_when_it_starts_and_the_queue_is_bounded(app, monkeypatch):
     try:
         assert jobs.submit("blocker", block) is not None
         assert started.wait(GUARD)  # the one thread is busy: what follows waits in the queue
-        monkeypatch.setattr(pars, "compute", lambda seed: {"turns": 9, "score": 12,
-                                                           "reached_12": True})
-        assert jobs.submit("par a", pars.run, store, "a", jobs.retry) is not None
+        assert jobs.submit("par a", run, store, "a", jobs.retry) is not None
         assert store.par("a", pars.LEVEL) is None  # queued: no claim to expire meanwhile
-        assert jobs.submit("par a", pars.run, store, "a", jobs.retry) is None  # once
-        assert jobs.submit("par b", pars.run, store, "b", jobs.retry) is not None
-        assert jobs.submit("par c", pars.run, store, "c", jobs.retry) is None  # full
+        assert jobs.submit("par a", run, store, "a", jobs.retry) is None  # once
+        assert jobs.submit("par b", run, store, "b", jobs.retry) is not None
+        assert jobs.submit("par c", run, store, "c", jobs.retry) is None  # full
         release.set()
         assert jobs.drain(GUARD)
         assert store.par("a", pars.LEVEL).status == store.par("b", pars.LEVEL).status == "ready"
@@ -219,22 +255,24 @@ def pg_app() -> Iterator[Flask]:
 @pytest.mark.postgres
 @pytest.mark.exclusive  # it stops the PostgreSQL server the other tests use
 def test_a_postgres_outage_and_a_killed_search_process_cost_neither_par_nor_review(
-        pg_app, tmp_path, monkeypatch, caplog):
+        pg_app, tmp_path, caplog):
     caplog.set_level(logging.WARNING)
-    marker = tmp_path / "outage.pid"
-    monkeypatch.setattr(pars, "compute",
-                        lambda seed: elsewhere(par_in_search_process, seed, str(marker)))
+    marker = Started(tmp_path, "outage.started")
     store, jobs = pg_app.extensions["store"], pg_app.extensions["jobs"]
     game = finished_game(pg_app)
-    pars.ahead(store, jobs, SEED)  # the par first, then the review behind it in the queue
-    assert reviews.current(store, jobs, game) is None
-    pid = int(_wait_for(marker).read_text())  # the par is being computed ...
-    stop_pg()  # ... when the database stops
-    os.kill(pid, signal.SIGKILL)  # and the search process is killed
-    deadline = time.monotonic() + GUARD
-    while not any("OperationalError" in r.getMessage() for r in caplog.records):
-        assert time.monotonic() < deadline, "the job never met the outage"
-        time.sleep(0.05)
+    # the par first, then the review behind it in the queue
+    pars.ahead(store, jobs, SEED,
+               compute=lambda seed: elsewhere(par_in_search_process, seed, marker.where()))
+    assert reviews.current(store, jobs, game, compute=fake_review) is None
+    outage = Logged("OperationalError")
+    logging.getLogger("webapp.jobs").addHandler(outage)
+    try:
+        pid = marker.pid()  # the par is being computed ...
+        stop_pg()  # ... when the database stops
+        os.kill(pid, signal.SIGKILL)  # and the search process is killed
+        assert outage.seen.wait(GUARD), "the job never met the outage"
+    finally:
+        logging.getLogger("webapp.jobs").removeHandler(outage)
     start_pg()
     assert jobs.drain(GUARD), "the jobs did not end"
     par, review = store.par(SEED, pars.LEVEL), store.review(game)
@@ -246,12 +284,3 @@ def test_a_postgres_outage_and_a_killed_search_process_cost_neither_par_nor_revi
     print("\n".join(f"  {f[:150]}" for f in faults))
     print(f"  the par: {par.status} {par.body}; the review: {review.status}, "
           f"{len(review.body['turns'])} turns")
-
-
-def _wait_for(path: Path) -> Path:
-    """`path`, once it exists (a guard of GUARD seconds)."""
-    deadline = time.monotonic() + GUARD
-    while not path.exists():
-        assert time.monotonic() < deadline, f"{path.name} never appeared"
-        time.sleep(0.02)
-    return path

@@ -14,18 +14,17 @@ from webapp.player_store import Boards, rank_key
 from webapp.solo import leaderboard as L  # noqa: N812
 from webapp.solo.players import PLAYER_COOKIE
 from webapp.store import utcnow
-from webapp.views import solo
 
-from .conftest import Phone
+from .conftest import Phone, Today
 from .test_solo import DAY, play_the_bots_moves, play_to_the_end, words
 
 WEEK = "2026-W48"  # the ISO week of DAY (Tuesday 2026-11-24)
 
 
 @pytest.fixture(autouse=True)
-def fixed_day(monkeypatch: pytest.MonkeyPatch) -> None:
+def fixed_day(today: Today) -> None:
     """Today is DAY."""
-    monkeypatch.setattr(solo, "today", lambda: DAY)
+    today.day = DAY
 
 
 def boards_of(app: Flask) -> Boards:
@@ -245,11 +244,10 @@ def test_a_friends_challenge_same_dice_results_and_side_by_side(app):
 
 
 # ------------------------------------------------------------------------- records
-def test_records_page_has_streak_best_played_and_the_turns_chart(app, phone, monkeypatch):
-    from webapp.solo.records import today
+def test_records_page_has_streak_best_played_and_the_turns_chart(app, phone, today):
+    from webapp.solo.records import today as real_today
 
-    day = today()  # the chart places games by the moment of their last move: the real day
-    monkeypatch.setattr(solo, "today", lambda: day)
+    day = today.day = real_today()  # the chart places games by their last move: the real day
     code = start(phone, "Ann")
     turns = play_the_bots_moves(phone, app, code, day)
     page = phone.client.get("/s/me")
@@ -321,7 +319,7 @@ def test_the_operator_hides_an_entry_from_the_command_line(app, db_url, capsys):
     assert len(board_json(ann)["entries"]) == 1
 
 
-def test_creating_players_challenges_and_device_codes_is_rate_limited(db_url):
+def test_creating_players_challenges_and_device_codes_is_rate_limited(db_url, deps):
     """They draw on the creation budget every new game draws on: the fourth creation in a
     minute gets 429 and nothing is stored for it."""
     from sqlalchemy import func, select
@@ -330,7 +328,7 @@ def test_creating_players_challenges_and_device_codes_is_rate_limited(db_url):
     from webapp.db import friend_challenges, players
 
     limited = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
-                          "CREATE_LIMIT": "3 per minute", "RATELIMIT_ENABLED": True})
+                          "CREATE_LIMIT": "3 per minute", "RATELIMIT_ENABLED": True}, deps)
     phones = [Phone(limited.test_client()) for _ in range(4)]
     for p in phones:
         p.get("/s/")
@@ -347,12 +345,10 @@ def test_creating_players_challenges_and_device_codes_is_rate_limited(db_url):
 
 
 def test_a_result_missed_when_the_game_ended_is_taken_from_the_log_by_its_result_page(
-        app, phone, monkeypatch):
-    monkeypatch.setattr(L, "record_over", lambda *a: None)  # the listener does nothing ...
+        app, phone):
+    app.extensions["store"].when_over.clear()  # the game ends and no listener runs ...
     code = start(phone, "Ann")
     turns = play_the_bots_moves(phone, app, code, DAY)
     assert board_json(phone)["entries"] == []
-    monkeypatch.undo()
-    monkeypatch.setattr(solo, "today", lambda: DAY)
     phone.client.get(f"/s/{code}/result")  # ... the result page replays the log
     assert board_json(phone)["entries"][0]["turns"] == turns

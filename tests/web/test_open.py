@@ -271,11 +271,9 @@ def test_serve_answers_to_this_machine_by_default_and_warns_of_per_worker_limits
 
 
 # ---------------------------------------------------------------- bounded costs
-def test_a_game_is_refused_moves_past_its_cap(app, phones, monkeypatch):
-    from webapp import store as store_module
-
+def test_a_game_is_refused_moves_past_its_cap(app, phones):
     code = table_of(app, phones)
-    monkeypatch.setattr(store_module, "MAX_GAME_ACTIONS", 1)
+    store_of(app).max_actions = 1  # the app's store: its cap
     assert act(phones[0], code, "p1 setup none").status_code == 303
     resp = act(phones[1], code, "p2 setup none")
     assert resp.status_code == 422 and "1 moves" in resp.get_data(as_text=True)
@@ -300,13 +298,12 @@ def test_a_pasted_game_is_stored_compactly(app, phones):
     assert stored < 1.5 * len(text), (stored, len(text))  # before: about 9 times the text
 
 
-def test_replay_positions_come_from_kept_states_and_equal_a_full_replay(app, phones,
-                                                                        monkeypatch):
+def test_replay_positions_come_from_kept_states_and_equal_a_full_replay(app, phones):
     """The fast path (a kept state every 25 actions, then a few actions) against the plain
     rule (replay the log from the start), at every position of a finished game; the game is
-    replayed once for all the pages."""
+    replayed once for all the pages (one timeline in the app's memory, the one checked)."""
     from tests.web.test_forged_requests import _advance
-    from webapp.views import replay
+    from webapp.views.replay import Timeline
 
     code = table_of(app, phones)
     store = store_of(app)
@@ -314,14 +311,12 @@ def test_replay_positions_come_from_kept_states_and_equal_a_full_replay(app, pho
 
     _advance(store, store.game(code), random.Random(4))
     game = store.game(code)
-    built: list[int] = []
-    real = replay.timeline
-    monkeypatch.setattr(replay, "timeline",
-                        lambda text, factory: built.append(1) or real(text, factory))
     for at in (0, 1, 24, 25, 26, game.seq // 2, game.seq):
         assert phones[0].get(f"/r/{code}?at={at}").status_code == 200
-    assert len(built) == 1
-    line = real(replay.stored_text(store, game), store.factories["rollwrite"])
+    kept = app.extensions["memory_replay_timelines"]
+    assert list(kept) == [(game.id, game.seq)]  # every page used the one timeline
+    line = kept[(game.id, game.seq)]
+    assert isinstance(line, Timeline)
     plain = store.factories["rollwrite"](game.config)
     for at, row in enumerate([None, *store.log(game)]):
         if row is not None:

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 
 from bots.solitaire import play_state
-from tests.web.conftest import Phone
+from tests.web.conftest import Phone, StandIn, Today
 from tests.web.test_solo import start_challenge
 from webapp.solo import pars
 
@@ -44,11 +44,9 @@ class Counted:
 
 
 @pytest.fixture(autouse=True)
-def fixed_day(monkeypatch: pytest.MonkeyPatch) -> None:
+def fixed_day(today: Today) -> None:
     """Today is DAY (the default challenge's seed)."""
-    from webapp.views import solo
-
-    monkeypatch.setattr(solo, "today", lambda: DAY)
+    today.day = DAY
 
 
 def finish(app: Flask, code: str) -> None:
@@ -61,9 +59,8 @@ def finish(app: Flask, code: str) -> None:
 
 
 def test_a_new_challenge_computes_its_par_once_before_any_result_page(
-        app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
-    counted = Counted()
-    monkeypatch.setattr(pars, "compute", counted)
+        app: Flask, phone: Phone, par: StandIn) -> None:
+    counted = par.work = Counted()
     first = start_challenge(phone)  # today's: the seed is DAY
     second = start_challenge(Phone(app.test_client()))
     drain(app)
@@ -81,9 +78,8 @@ def test_a_new_challenge_computes_its_par_once_before_any_result_page(
 
 
 def test_the_result_page_says_the_par_is_being_computed_and_asks_again(
-        app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
-    counted = Counted(hold=True)
-    monkeypatch.setattr(pars, "compute", counted)
+        app: Flask, phone: Phone, par: StandIn) -> None:
+    counted = par.work = Counted(hold=True)
     code = start_challenge(phone, "par-later")
     finish(app, code)
     resp = phone.get(f"/s/{code}/result")
@@ -102,10 +98,9 @@ def test_the_result_page_says_the_par_is_being_computed_and_asks_again(
 
 
 def test_a_par_that_was_never_computed_is_started_by_the_result_page(
-        app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: Flask, phone: Phone, par: StandIn) -> None:
     """A challenge from before pars were stored: its result page hands the par over."""
-    counted = Counted()
-    monkeypatch.setattr(pars, "compute", counted)
+    counted = par.work = Counted()
     store = store_of(app)
     config = {"players": ["Ann"], "seed": "old-seed",
               "options": {"mirror": False, "dice": "seeded"},
@@ -119,11 +114,11 @@ def test_a_par_that_was_never_computed_is_started_by_the_result_page(
 
 
 def test_a_par_that_cannot_be_computed_says_so(app: Flask, phone: Phone,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+                                               par: StandIn) -> None:
     def broken(_seed: str) -> dict[str, Any]:
         raise RuntimeError("no bot today")
 
-    monkeypatch.setattr(pars, "compute", broken)
+    par.work = broken
     code = start_challenge(phone, "par-broken")
     drain(app)
     assert store_of(app).par("par-broken", pars.LEVEL).status == "failed"

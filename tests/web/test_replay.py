@@ -18,18 +18,16 @@ from commandline.replay import replay as cli_replay
 from commandline.replay import run as cli_run
 from rollwrite.state import GameState
 from webapp.db import games
-from webapp.views import companion as tables
 
-from .conftest import Phone
+from .conftest import Phone, Seeds
 from .test_solo import act, forward, play_to_the_end, start_bots, start_challenge
 from .test_tables import api, play_until, table_of
 
 
 @pytest.fixture(autouse=True)
-def fixed_seeds(monkeypatch):
+def fixed_seeds(seeds: Seeds) -> None:
     """Companion games get the seeds "replay-1", "replay-2", ...: the same dice every run."""
-    counter = iter(range(1, 10**6))
-    monkeypatch.setattr(tables, "new_seed", lambda: f"replay-{next(counter)}")
+    seeds.prefix = "replay"
 
 
 def store_of(app):

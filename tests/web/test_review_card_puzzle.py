@@ -14,19 +14,19 @@ from flask import Flask
 from boardgame.material import COLOURS
 from bots import card_review
 from bots.card.strong import StrongBot
-from tests.web.conftest import csrf_from
+from tests.web.conftest import StandIn, csrf_from
 from tests.web.test_review_page import _seated, drain, finished_game, store_of
 from tests.web.test_review_teaches import with_a_mistake
-from webapp import puzzles, reviews
+from webapp import puzzles
 from webapp.views import review as review_view
 
 
 @pytest.fixture(autouse=True)
-def quick_card_review(monkeypatch: pytest.MonkeyPatch) -> None:
+def quick_card_review(monkeypatch: pytest.MonkeyPatch, review: StandIn) -> None:
     """The review's best turn from the strong bot (the expert's search of a whole game takes
     minutes of CPU); its costliest turn a mistake when none is: these tests are of the page."""
     monkeypatch.setattr(card_review, "ExpertBot", StrongBot)
-    monkeypatch.setattr(reviews, "compute", with_a_mistake)
+    review.work = with_a_mistake
 
 
 def _text(resp: Any) -> str:

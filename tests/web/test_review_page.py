@@ -5,8 +5,8 @@ it says "being prepared" and asks again by itself; a review the reviewer cannot 
 a game not over has none. In the card edition a phone sees only its own seat's turns. The
 migration that adds the tables goes up and down on both databases.
 
-Reviews come from tests/web/fake_review.py (conftest), or from a function a test puts in
-`webapp.reviews.compute`; one test runs the bots' real reviewer."""
+Reviews come from tests/web/fake_review.py (conftest), or from a function a test gives the
+app's reviewer (the `review` fixture, webapp.deps); one test runs the bots' real reviewer."""
 
 from __future__ import annotations
 
@@ -25,11 +25,10 @@ from sqlalchemy import inspect
 from bots.levels import make_bot
 from facade.gametext import GameText
 from tests.dbs import database
-from tests.web.conftest import Phone
+from tests.web.conftest import Phone, StandIn
 from tests.web.fake_review import fake_review
 from webapp import reviews
 from webapp.db import alembic_config, make_engine
-from webapp.jobs import elsewhere
 from webapp.store import Game, Store
 
 RELEASE_SECONDS = 30  # a stalled stand-in gives up after this (a test that failed)
@@ -94,9 +93,9 @@ class Stalled:
 
 
 @pytest.fixture
-def stalled(monkeypatch: pytest.MonkeyPatch) -> Stalled:
-    found = Stalled()
-    monkeypatch.setattr(reviews, "compute", found)
+def stalled(review: StandIn) -> Stalled:
+    """The app's reviewer stalls."""
+    found = review.work = Stalled()
     return found
 
 
@@ -155,12 +154,11 @@ def test_a_solitaire_review_counts_in_turns(app: Flask, client: Any) -> None:
 
 
 def test_the_bots_reviewer_reviews_a_solitaire_game(app: Flask, client: Any,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+                                                     review: StandIn) -> None:
     """The real reviewer, through the job and the search process, on a one-player game (with
     few play-outs: the search process is another interpreter, and a test's settings do not
     reach it)."""
-    monkeypatch.setattr(reviews, "compute",
-                        lambda text, **_options: elsewhere(reviews._review, text, 4))
+    review.work = lambda text, **_options: reviews.bot_review(text, 4)
     game = finished_game(app, kind="solo", players=("Ann",), seed="review-real")
     drain(app, 240)  # a fresh interpreter, then the search, on cores the suite keeps busy
     found = store_of(app).review(game)
@@ -228,7 +226,7 @@ def test_a_page_waiting_for_its_review_asks_again_by_itself(app: Flask, client: 
 
 
 def test_a_claim_held_too_long_is_taken_over_and_a_newer_algorithm_recomputes(
-        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: Flask) -> None:
     """A claim is one worker's; a dead worker's (older than the limit) or an older version's
     may be taken again, and the late worker's result is then not stored."""
     app.config["REVIEW_AFTER_GAME"] = False
@@ -244,20 +242,20 @@ def test_a_claim_held_too_long_is_taken_over_and_a_newer_algorithm_recomputes(
     assert store.claim_review(game, 1, timedelta(0)) is None  # ready: never taken again
     assert store.review(game).body == {"x": 2}
 
-    monkeypatch.setattr(reviews, "VERSION", 2)  # a changed algorithm
+    assert reviews.VERSION > 1  # the claims above were version 1's: a changed algorithm
     assert app.test_client().get(f"/r/{game.code}/review").status_code == 200
     drain(app)
     found = store.review(game)
-    assert (found.version, found.status) == (2, "ready") and "turns" in found.body
+    assert (found.version, found.status) == (reviews.VERSION, "ready") and "turns" in found.body
 
 
 # ------------------------------------------------------------------------- refusals
 def test_a_review_the_reviewer_cannot_make_is_failed_with_a_message(
-        app: Flask, client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: Flask, client: Any, review: StandIn) -> None:
     def refuse(_text: GameText, **_options: Any) -> dict[str, Any]:
         raise ValueError("the review reads Roll & Write games only for now")
 
-    monkeypatch.setattr(reviews, "compute", refuse)
+    review.work = refuse
     game = finished_game(app)
     drain(app)
     found = store_of(app).review(game)
@@ -353,11 +351,10 @@ def test_the_end_screens_and_the_replay_link_to_the_review(app: Flask, phone: Ph
 
 
 def test_a_pasted_game_is_reviewed_when_its_review_is_first_asked_for(
-        app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: Flask, phone: Phone, review: StandIn) -> None:
     game = finished_game(app, seed="review-paste")
     drain(app)
-    stalled = Stalled()
-    monkeypatch.setattr(reviews, "compute", stalled)
+    stalled = review.work = Stalled()
     text = phone.get(f"/r/{game.code}/text").get_data(as_text=True)
     phone.get("/r")
     resp = phone.post("/r", {"text": text})

@@ -14,9 +14,8 @@ from flask import Flask
 from bots import rollwrite_review
 from bots.review import review as bot_review
 from bots.rollwrite import StrongBot
-from tests.web.conftest import Phone
+from tests.web.conftest import Phone, StandIn
 from tests.web.test_review_page import drain, finished_game, rows_of, store_of
-from webapp import reviews
 
 
 @pytest.fixture(autouse=True)
@@ -28,9 +27,9 @@ def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def real_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bots' reviewer in this process, with few play-outs (a test's CPU)."""
-    monkeypatch.setattr(reviews, "compute", lambda text, **_o: bot_review(text, rollouts=3))
+def real_reviews(review: StandIn) -> None:
+    """The app's reviewer: the bots' in this process, with few play-outs (a test's CPU)."""
+    review.work = lambda text, **_o: bot_review(text, rollouts=3)
 
 
 def _review_page(app: Flask, phone: Phone, lang: str, seed: str) -> tuple[str, dict[str, Any]]:
@@ -77,15 +76,14 @@ def test_key_moments_come_first_with_a_reason_from_the_search(app: Flask, phone:
 
 
 def test_a_turn_inside_the_noise_says_so_and_has_no_label(app: Flask, phone: Phone,
-                                                           monkeypatch: pytest.MonkeyPatch
-                                                           ) -> None:
+                                                           review: StandIn) -> None:
     def noisy(text: Any, **_o: Any) -> dict[str, Any]:
         body = bot_review(text, rollouts=2)
         turn = body["turns"][0]
         turn.update(played="x", best="y", loss=0.5, noise=0.8, in_noise=True, label="")
         return body
 
-    monkeypatch.setattr(reviews, "compute", noisy)
+    review.work = noisy
     html, _body = _review_page(app, phone, "de", "teach-noise")
     row = rows_of(html)[0]
     assert "im Rauschen" in row and "badge" not in row
@@ -131,11 +129,11 @@ def with_a_mistake(text: Any, **_o: Any) -> dict[str, Any]:
 
 
 def test_a_mistake_opens_as_a_puzzle_answered_by_the_reviews_measure(
-        app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: Flask, phone: Phone, review: StandIn) -> None:
     """A labelled turn links to its puzzle: the same dice, the sheet as it was, a tile then a
     place (forms, no JavaScript); replaying the move played gives the review's own value for
     it, the best move found says so; the game's log is not touched."""
-    monkeypatch.setattr(reviews, "compute", with_a_mistake)
+    review.work = with_a_mistake
     game = finished_game(app, seed="teach-puzzle")
     store = store_of(app)
     drain(app, 240)

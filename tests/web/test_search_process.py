@@ -31,19 +31,17 @@ def test_the_review_of_a_finished_game_comes_from_the_search_process() -> None:
     assert body["unit"] == "points" and body["turns"]
 
 
-def test_the_search_process_has_the_niceness_asked_for_not_its_job_threads(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_search_process_has_the_niceness_asked_for_not_its_job_threads() -> None:
     """A job thread runs at nice 19 and the search process starts from it: the process sets
     its own niceness (COPENHAGEN_SEARCH_NICE; the suite asks for 0), not an increment of 19."""
     from webapp import jobs
 
-    monkeypatch.setattr(jobs, "_searcher", None)  # a new search process, started by a job
+    searcher = jobs.Searcher()  # a search process of its own, started by a job
     pool = jobs.Jobs()
     try:
-        job = pool.submit("niceness", elsewhere, os.getpriority, os.PRIO_PROCESS, 0)
+        job = pool.submit("niceness", searcher.run, os.getpriority, os.PRIO_PROCESS, 0)
         assert job is not None
         assert job.result(timeout=120) == int(os.environ[jobs.SEARCH_NICE_VARIABLE]) == 0
     finally:
         pool.shutdown()
-        if jobs._searcher is not None:
-            jobs._searcher.shutdown()
+        searcher.shutdown()

@@ -15,10 +15,10 @@ from sqlalchemy import func, select
 
 from webapp import create_app
 from webapp.db import games, seats
+from webapp.deps import Deps
 from webapp.store import token_hash
-from webapp.views import companion as tables
 
-from .conftest import Phone
+from .conftest import Phone, Seeds
 from .test_tables import act, api, create, host_pass, join, play_until
 
 SCRIPT = "<script>alert(1)</script>"  # 25 characters: a name like any other
@@ -26,10 +26,9 @@ QUOTES = 'Tom "Tiger" & Co'
 
 
 @pytest.fixture(autouse=True)
-def fixed_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+def fixed_seeds(seeds: Seeds) -> None:
     """The same dice on every run."""
-    counter = iter(range(1, 10**6))
-    monkeypatch.setattr(tables, "new_seed", lambda: f"sec-{next(counter)}")
+    seeds.prefix = "sec"
 
 
 def game_count(app: Flask) -> int:
@@ -39,13 +38,13 @@ def game_count(app: Flask) -> int:
 
 # ------------------------------------------------------------------------- creation budget
 @pytest.fixture
-def limited_app(db_url: str, tmp_path: Path) -> Iterator[Flask]:
+def limited_app(db_url: str, tmp_path: Path, deps: Deps) -> Iterator[Flask]:
     """An app whose creation budget is 3 per minute, with the rate limit switched on."""
     application = create_app({
         "TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "test-secret",
         "HTMX_URL": "/static/vendor/htmx.min.js",
         "CREATE_LIMIT": "3 per minute", "RATELIMIT_ENABLED": True,
-    })
+    }, deps)
     yield application
     application.extensions["store"].engine.dispose()
 

@@ -20,15 +20,15 @@ from webapp import botplay
 from webapp.solo import records
 from webapp.views import solo
 
-from .conftest import Phone
+from .conftest import Phone, Today
 
 DAY = "2026-11-24"
 
 
 @pytest.fixture(autouse=True)
-def fixed_day(monkeypatch):
+def fixed_day(today: Today) -> None:
     """Today is DAY."""
-    monkeypatch.setattr(solo, "today", lambda: DAY)
+    today.day = DAY
 
 
 def store_of(app):
@@ -190,18 +190,17 @@ def test_a_person_whose_move_hands_nobody_the_turn_sees_the_present(app, phone):
 
 
 def test_skip_ahead_plays_the_bots_of_a_game_left_waiting_and_gets_never_do(
-        app, phone, monkeypatch):
+        app, phone):
     """A game whose bots were left waiting (started before bots played at once): pages and
     polls leave it as it is, "skip ahead" (a POST) plays them until the person is due."""
     code = start_bots(phone, ("greedy", "greedy"))
-    with monkeypatch.context() as m:
-        m.setattr(botplay, "play_pending", lambda store, game, **_kw: None)
-        for _ in range(60):
-            if 0 not in state_of(app, code).to_act():
-                break
-            legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
-            act(phone, app, code, forward(legal))
     store = store_of(app)
+    for _ in range(60):  # the person's moves go to the store alone: no request plays the bots
+        state = state_of(app, code)
+        if 0 not in state.to_act():
+            break
+        line = forward([str(a) for a in state.legal_actions(0)])
+        store.act(store.game(code), 0, line, state.seq)
     game = store.game(code)
     seq = game.seq
     assert botplay.waiting_on_bots(store, game)
@@ -217,7 +216,7 @@ def test_skip_ahead_plays_the_bots_of_a_game_left_waiting_and_gets_never_do(
     assert state.seq > seq and (state.is_over() or 0 in state.to_act())
 
 
-def test_a_bot_decides_from_its_own_view_through_the_engine(app, phone, monkeypatch):
+def test_a_bot_decides_from_its_own_view_through_the_engine(app, phone, makers):
     seen = []
 
     class Spy:
@@ -226,7 +225,7 @@ def test_a_bot_decides_from_its_own_view_through_the_engine(app, phone, monkeypa
             from bots.rollwrite import GreedyBot
             return GreedyBot(seed=0).choose(view, seat)
 
-    monkeypatch.setitem(botplay.MAKERS, "rollwrite", lambda level, seed: Spy())
+    makers["rollwrite"] = lambda level, seed: Spy()
     code = start_bots(phone, ("greedy",))
     play_until_the_bots_answer(phone, app, code)
     store = store_of(app)
@@ -424,12 +423,12 @@ def test_a_past_date_typed_as_the_seed_is_practice_kept_for_records_not_the_stre
 
 
 def test_daily_challenges_played_on_their_own_dates_make_the_streak(
-        app: Flask, phone: Phone, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solo, "today", lambda: "2026-11-23")  # yesterday ...
+        app: Flask, phone: Phone, today: Today) -> None:
+    today.day = "2026-11-23"  # yesterday ...
     yesterday = start_challenge(phone)
     play_the_bots_moves(phone, app, yesterday, "2026-11-23")
     assert store_of(app).game(yesterday).config["challenge"]["daily"] is True
-    monkeypatch.setattr(solo, "today", lambda: DAY)  # ... and today
+    today.day = DAY  # ... and today
     assert "Streak: 1 day in a row" in records_words(phone)  # today's still to play
     code = start_challenge(phone)
     play_the_bots_moves(phone, app, code, DAY)

@@ -12,16 +12,15 @@ from bots.stand_in import stand_in_step
 from webapp import create_app
 from webapp.views import companion as tables
 
-from .conftest import Phone
+from .conftest import Phone, Seeds
 
 REAL_NEW_SEED = tables.new_seed
 
 
 @pytest.fixture(autouse=True)
-def fixed_seeds(monkeypatch):
+def fixed_seeds(seeds: Seeds) -> None:
     """Games get the seeds "seed-1", "seed-2", ...: the same dice on every run."""
-    counter = iter(range(1, 10**6))
-    monkeypatch.setattr(tables, "new_seed", lambda: f"seed-{next(counter)}")
+    seeds.prefix = "seed"
 
 
 def store_of(app):
@@ -431,12 +430,12 @@ def test_a_watcher_sees_the_join_prompt_and_no_buttons(app, phones):
 
 
 @pytest.mark.both_databases
-def test_the_game_survives_a_restart_of_the_app(app, phones, tmp_path):
+def test_the_game_survives_a_restart_of_the_app(app, phones, tmp_path, deps):
     code = table_of(app, phones, 2)
     act(phones[0], code, "p1 setup G")
     url = app.config["DATABASE_URL"]  # the same database (SQLite file or PostgreSQL schema)
     fresh = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test-secret",
-                        "HTMX_URL": "/static/vendor/htmx.min.js"})
+                        "HTMX_URL": "/static/vendor/htmx.min.js"}, deps)
     try:
         client = fresh.test_client()
         for cookie in phones[0].client._cookies.values():  # the same phone, a new server

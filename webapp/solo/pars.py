@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
+from webapp.deps import Par
 from webapp.jobs import Jobs, Retry, elsewhere, passing
 from webapp.store import Derived, Store
 
@@ -35,14 +37,11 @@ def bot_par(seed: str) -> dict[str, Any]:
     return elsewhere(_par, seed)
 
 
-# What computes a par: a module-level name that a test may put another function in.
-compute = bot_par
-
-
-def run(store: Store, seed: str, retry: Retry | None = None) -> str:
-    """The job: claim the par of `seed`, compute it, store it, each step again after a
-    passing fault (`retry`) without losing what was done; ready, failed (a bug, logged),
-    taken (another worker has it) or later (the fault did not pass: the claim expires)."""
+def run(store: Store, seed: str, retry: Retry | None = None, *, compute: Par) -> str:
+    """The job: claim the par of `seed`, compute it (by `compute`: the app's, webapp.deps),
+    store it, each step again after a passing fault (`retry`) without losing what was done;
+    ready, failed (a bug, logged), taken (another worker has it) or later (the fault did not
+    pass: the claim expires)."""
     claim: list[str] = []
     done: list[dict[str, Any]] = []
 
@@ -68,17 +67,17 @@ def run(store: Store, seed: str, retry: Retry | None = None) -> str:
         raise  # logged by the pool
 
 
-def ahead(store: Store, jobs: Jobs, seed: str) -> None:
-    """Hand the par of `seed` to a job, when a challenge of that seed starts: it is ready
-    long before the game's result page asks for it (the job claims it when it starts; the
-    request that created the game waits for nothing)."""
-    jobs.submit(f"par {seed}", run, store, seed, jobs.retry)
+def ahead(store: Store, jobs: Jobs, seed: str, *, compute: Par) -> None:
+    """Hand the par of `seed` (by `compute`) to a job, when a challenge of that seed starts:
+    it is ready long before the game's result page asks for it (the job claims it when it
+    starts; the request that created the game waits for nothing)."""
+    jobs.submit(f"par {seed}", partial(run, compute=compute), store, seed, jobs.retry)
 
 
-def current(store: Store, jobs: Jobs, seed: str) -> Derived | None:
-    """The par of `seed` as it stands, after handing its computing to a job when there is
-    none (or only a stale claim): what the result page shows. Never waits for it."""
+def current(store: Store, jobs: Jobs, seed: str, *, compute: Par) -> Derived | None:
+    """The par of `seed` as it stands, after handing its computing (by `compute`) to a job
+    when there is none (or only a stale claim): what the result page shows. Never waits."""
     found = store.par(seed, LEVEL)
     if found is None or found.stale(VERSION, CLAIM_LIMIT):
-        jobs.submit(f"par {seed}", run, store, seed, jobs.retry)
+        jobs.submit(f"par {seed}", partial(run, compute=compute), store, seed, jobs.retry)
     return found

@@ -28,6 +28,7 @@ from webapp.companion.hint import hint_dice, hint_reason, hint_words
 from webapp.companion.model import roll_count, table_context
 from webapp.companion.seats import NAME_MAX, clean_name
 from webapp.context import qr_response, remembered
+from webapp.deps import deps
 from webapp.games.edition import Edition, NewGame, Templates
 from webapp.games.routes import GamePages, posted
 from webapp.games.visit import Visit
@@ -162,7 +163,7 @@ class RollWrite(Edition):
             return _("Choose who rolls: the app or real dice.")
         config = {
             "players": [name] + [f"Seat {i + 1}" for i in range(1, count)],
-            "seed": new_seed(),
+            "seed": deps().new_seed(),
             "options": {"mirror": form.get("mirror") in ("1", "on", "true", "yes"),
                         "dice": "seeded" if form.get("dice", "app") == "app" else "manual"},
         }
@@ -170,7 +171,7 @@ class RollWrite(Edition):
 
     def rematch_config(self, visit: Visit, names: list[str]) -> dict[str, Any]:
         game = visit.game
-        config = {"players": names, "seed": new_seed(),
+        config = {"players": names, "seed": deps().new_seed(),
                   "options": dict(game.config.get("options") or {})}
         if game.config.get("challenge"):  # the same challenge again: the same dice
             config["seed"], config["challenge"] = game.config["seed"], game.config["challenge"]

@@ -28,6 +28,7 @@ from webapp.companion import page as P  # noqa: N812
 from webapp.companion.seats import NAME_MAX, clean_name
 from webapp.context import remembered
 from webapp.context import store as _store
+from webapp.deps import deps
 from webapp.errors import Refused
 from webapp.game_text import stored_text
 from webapp.inputs import number
@@ -49,9 +50,8 @@ PRIVATE = "private, no-store"
 
 
 def _today() -> str:
-    from webapp.views import solo
-
-    return solo.today()
+    """Today's daily challenge seed, by the app's clock (webapp.deps)."""
+    return deps().today()
 
 
 def _seed(seed: str) -> str:

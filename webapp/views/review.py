@@ -34,6 +34,7 @@ from webapp import play, puzzles, reviews
 from webapp.colours import colour_word
 from webapp.context import is_host
 from webapp.context import store as _store
+from webapp.deps import deps
 from webapp.errors import Refused, known_game
 from webapp.errors import page as error_page
 from webapp.inputs import number
@@ -270,7 +271,8 @@ def _context(store: Store, game: Game) -> dict[str, Any]:
     # of a review that is missing (the game ended before reviews existed, it was pasted, its
     # job was lost in a restart) and hand it to the background jobs; it waits for none of
     # it and changes no game.
-    found = reviews.current(store, jobs(), game, current_app.config.get("REVIEW_ROLLOUTS"))
+    found = reviews.current(store, jobs(), game, current_app.config.get("REVIEW_ROLLOUTS"),
+                            compute=deps().review)
     status = "pending" if found is None else found.status
     if found is not None and found.version > reviews.VERSION:
         status = "pending"  # made by a newer server: this one cannot read it

@@ -35,6 +35,7 @@ from webapp.companion import page as P  # noqa: N812
 from webapp.companion.seats import NAME_MAX, clean_name
 from webapp.context import give_seat
 from webapp.context import store as _store
+from webapp.deps import deps
 from webapp.errors import Refused
 from webapp.game_text import game_text
 from webapp.inputs import number
@@ -47,7 +48,6 @@ from webapp.solo.records import (
     daily_date,
     played_on_its_date,
     records,
-    today,
     unfinished,
 )
 from webapp.store import NotFound, Store
@@ -56,6 +56,11 @@ bp = Blueprint("solo", __name__, url_prefix="/s")
 
 MAX_BOTS = 3
 SEED_MAX = 40  # characters of a typed challenge seed
+
+
+def today() -> str:
+    """Today's daily challenge seed, by the app's clock (webapp.deps)."""
+    return deps().today()
 
 
 # ---------------------------------------------------------------------------- the browser
@@ -100,7 +105,7 @@ def _start(store: Store, config: dict[str, Any], bots: dict[int, str], name: str
     challenge = challenge_of(game)
     if challenge is not None:  # its par is computed now, ready before the game ends
         seed = str(challenge["seed"])
-        pars.ahead(store, jobs(), seed)
+        pars.ahead(store, jobs(), seed, compute=deps().par)
         players.boards().enter(game, seed, player,
                                leaderboard.ranked_when(seed, date.fromisoformat(today())))
     at = botplay.play_pending(store, game)
@@ -222,7 +227,7 @@ def result(code: str) -> Any:
     seed = str(challenge["seed"])
     owner = browser_id()
     mine = owner is not None and owner == game.owner
-    found = pars.current(store, jobs(), seed)
+    found = pars.current(store, jobs(), seed, compute=deps().par)
     par = found.body if found is not None and found.status == "ready" else None
     par_failed = found is not None and found.status == "failed"
     entry = players.boards().entry_of_game(game.id)
