@@ -113,6 +113,7 @@ def _union(tp: Any, path: str) -> Checker:
     key = (path, str(tp))
 
     def a_union(value: object, errors: list[str], seen: Seen) -> None:
+        closest: list[str] = []
         for name, member in members:
             wrong: list[str] = []
             met: Seen = {}
@@ -122,7 +123,9 @@ def _union(tp: Any, path: str) -> Checker:
                 for k, v in met.items():
                     seen.setdefault(k, set()).update(v)
                 return
-        errors.append(f"{path}: {value!r} is none of {tp}")
+            if not closest or len(wrong) < len(closest):
+                closest = wrong
+        errors.append(f"{path}: {value!r} is none of {tp}; nearest: {'; '.join(closest)}")
     return a_union
 
 
