@@ -1,10 +1,11 @@
 """The player views' types (rollwrite.view.DiceView, boardgame.view.CardView, facade.view's
 shared parts) are what `player_view` really gives: on every position of random legal games of
-both editions (several seeds and player counts, every phase, the end, each seat and a
-spectator), each view's keys are exactly its TypedDict's and every value has its declared type,
-all the way down. And the types are no wider than the views: every member of a union and
-every value of a literal turns up somewhere. A key added to a view, or a type changed, without
-its TypedDict following, fails here."""
+both editions (several seeds, player counts and options; every phase and the end; at each
+position a spectator and one seat in turn, every seat at the end), each view's keys are
+exactly its TypedDict's and every value has its declared type, all the way down. And the
+types are no wider than the views: every member of a union and every value of a literal
+turns up somewhere. A key added to a view, or a type changed, without its TypedDict
+following, fails here."""
 
 from __future__ import annotations
 
