@@ -21,6 +21,7 @@ colour letters R Y G B P. One action per line:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from boardgame.material import ABILITIES, COLOUR_OF_LETTER, COLOURS, LETTER
@@ -31,8 +32,9 @@ from facade.notation import format_placement, parse_cells, split_action, split_p
 Cards = tuple[int, int, int, int, int]  # counts in COLOURS order
 
 
-def cards_text(cards: Cards) -> str:
-    """(2, 0, 1, 0, 0) -> 'R,R,G'; '-' for none."""
+def cards_text(cards: Sequence[int]) -> str:
+    """(2, 0, 1, 0, 0) -> 'R,R,G'; '-' for none: counts in COLOURS order (an action's
+    `Cards`, or a hand as the player view gives it)."""
     out = [LETTER[c] for c, n in zip(COLOURS, cards) for _ in range(n)]
     return ",".join(out) if out else "-"
 

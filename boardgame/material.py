@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from facade.grid import parse_cell
 from facade.shapes import Shape
 
@@ -74,6 +76,9 @@ HARBOUR_SIZE = 7
 HAND_LIMIT = 7
 STARTING_HANDS = (2, 3, 3, 4)
 END_CARD_DEPTH = 9  # the end card is shuffled with this many cards at the bottom
+# Where the end card is: set aside (two players, or 3-4 before the first reshuffle), in the
+# deck (somewhere in its bottom 10), or turned up
+EndCard = Literal["aside", "deck", "revealed"]
 
 ARMS_CELLS: int = sum(1 << parse_cell(c) for c in ("c3", "e5", "b7", "d9"))
 ARMS_ROWS: tuple[int, ...] = (1, 3, 5)  # rows 2, 4, 6 (0-based)

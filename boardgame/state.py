@@ -28,12 +28,13 @@ from boardgame.material import (
     TILES,
     WHITE,
     WHITE_TILES,
+    EndCard,
     tile_colour,
     tile_id,
 )
 from boardgame.messages import event
 from boardgame.phases import ACT, ARMS, BUILD, DISCARD, OVER, Phase
-from boardgame.view import player_view
+from boardgame.view import CardView, player_view
 from facade.building import Building
 from facade.errors import IllegalAction
 from facade.events import Event
@@ -69,7 +70,7 @@ class GameState:
         self.discard: list[int] = [0] * COLOUR_COUNT
         self.hands: list[list[int]] = [[0] * COLOUR_COUNT for _ in names]
         self.harbour: list[str | None] = [self.deck.pop() for _ in range(HARBOUR_SIZE)]
-        self.end_card = "aside"
+        self.end_card: EndCard = "aside"
         if n == 2:
             self._bury_end_card()
         for p in range(n):
@@ -139,7 +140,7 @@ class GameState:
         """How many actions have been applied (the length of the log)."""
         return len(self.log)
 
-    def player_view(self, player: int | None) -> dict[str, Any]:
+    def player_view(self, player: int | None) -> CardView:
         """The JSON view of schema 1 for a seat or a spectator (None): see boardgame.view."""
         return player_view(self, player)
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, Self, runtime_checkable
 
 from facade.events import Event
+from facade.view import ViewHead
 
 
 @runtime_checkable
@@ -72,9 +73,11 @@ class EngineState(StoredState, Protocol):
         """The winning seats once the game is over."""
         ...
 
-    def player_view(self, player: int | None) -> dict[str, Any]:
+    def player_view(self, player: int | None) -> ViewHead:
         """What a page shows to `player` (None: a watcher): public information and that
-        seat's own hidden information only."""
+        seat's own hidden information only. The contract promises the head both editions
+        share (facade.view.ViewHead); each edition's state gives its whole view's type
+        (rollwrite.view.DiceView, boardgame.view.CardView)."""
         ...
 
     def view(self, player: int) -> dict[str, Any]:

@@ -41,7 +41,7 @@ from rollwrite.phases import MAIN, OVER, PASSIVE, REROLL, ROLL, SETUP, Phase
 from rollwrite.shape_index import SHAPE_INDEX, fitting_shapes, placement_index
 from rollwrite.sheet import Sheet
 from rollwrite.turn import Choice, Turn, UndoPoint
-from rollwrite.view import player_view
+from rollwrite.view import DiceView, player_view
 
 ARMS_LINES = {ln.short: ln for ln in COAT_OF_ARMS_LINES}
 DEFAULT_OPTIONS: dict[str, Any] = {"mirror": False, "dice": "seeded"}
@@ -124,7 +124,7 @@ class GameState:
         self._logged = len(raw)
         return raw
 
-    def player_view(self, player: int | None) -> dict[str, Any]:
+    def player_view(self, player: int | None) -> DiceView:
         """The JSON view of schema 1 for a seat or a spectator (None): see rollwrite.view."""
         return player_view(self, player)
 

@@ -36,6 +36,14 @@ def test_the_web_apps_play_pipeline_type_checks_against_the_contract():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_view_modules_build_exactly_their_typed_views():
+    """Issue 31: each edition's player view is built as its TypedDict (rollwrite.view.DiceView,
+    boardgame.view.CardView): a key the type does not name, or a value of another type, fails
+    the type check where the view is built (tests/test_view_types.py checks real views)."""
+    result = _mypy(*(ROOT / m / "view.py" for m in ("facade", "rollwrite", "boardgame")))
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_the_type_check_fails_a_state_that_breaks_the_contract(tmp_path):
     broken = tmp_path / "broken_check.py"
     broken.write_text(

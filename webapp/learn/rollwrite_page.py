@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from rollwrite import actions as A  # noqa: N812
+from rollwrite.state import GameState
+from rollwrite.view import DiceView
 from webapp.companion import page as P  # noqa: N812
 from webapp.inputs import number
 
 
-def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> dict[str, Any]:
+def context(state: GameState, me: int, expected: str | None, args: Any, here: str
+            ) -> dict[str, Any]:
     """The page's pieces: the view, the grouped legal actions, the grid with what can be
     tapped (`?cell=`, `&k=` as on the companion's page; by default the expected placement)."""
     view = state.player_view(me)
@@ -32,7 +35,7 @@ def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> 
     return ctx
 
 
-def _grid(view: dict[str, Any], me: int, legal: list[Any], want: Any, args: Any,
+def _grid(view: DiceView, me: int, legal: list[A.Action], want: A.Action | None, args: Any,
           here: str) -> dict[str, Any]:
     """The learner's building with its tappable cells, the previewed placement and the
     actions of the tapped cell."""

@@ -26,6 +26,7 @@ from facade.gametext import GameText, GameTextError, read_text, replay_text
 from facade.grid import bits, cell_name
 from facade.limits import MAX_TEXT
 from rollwrite import actions as A  # noqa: N812
+from rollwrite.state import GameState
 from webapp.companion import page as P  # noqa: N812
 from webapp.companion.events import action_text
 from webapp.context import remembered
@@ -59,14 +60,14 @@ class Timeline:
     turns: list[int]  # turn number at each position 0..last
     notation: list[str]  # per action, as the engine logged it
     events: list[list[dict[str, Any]]]  # per action, what it caused
-    snapshots: list[Any]  # the state at positions 0, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY, ...
+    snapshots: list[GameState]  # the state at positions 0, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY...
 
     @property
     def last(self) -> int:
         """Actions in the game."""
         return len(self.notation)
 
-    def state_at(self, at: int) -> Any:
+    def state_at(self, at: int) -> GameState:
         """The state after `at` actions: the nearest kept copy, then the actions after it."""
         k = at // SNAPSHOT_EVERY
         state = self.snapshots[k].clone()
@@ -75,10 +76,13 @@ class Timeline:
         return state
 
 
-def timeline(text: GameText, factory: Callable[[dict[str, Any]], Any]) -> Timeline:
-    """Replay a game's text once on `factory(config)`, keeping what every position of the
+def timeline(text: GameText, factory: Callable[[dict[str, Any]], object]) -> Timeline:
+    """Replay a game's text once on `factory(config)` (the app's Roll & Write engine: its
+    factory is typed for every edition, hence the check), keeping what every position of the
     replay needs."""
     state = factory(text.config)
+    if not isinstance(state, GameState):
+        raise TypeError(f"replays are of {EDITION} games, not {type(state).__name__}")
     out = Timeline([state.turn + 1], [], [], [state.clone()])
     for n, (_line, action) in enumerate(text.actions, start=1):
         events = state.apply(action)
@@ -96,7 +100,7 @@ class Position:
 
     at: int  # actions applied (0: the start)
     last: int  # actions in the log
-    state: Any
+    state: GameState
     turns: list[int]  # turn number at each position 0..last
     steps: dict[int, dict[str, Any]]  # the steps shown (this turn's so far): at -> step
 

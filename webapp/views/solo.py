@@ -188,7 +188,7 @@ SHARE_EMPTY = "\u2B1C"
 
 
 def share_text(seed: str, res: dict[str, Any], par_result: dict[str, Any] | None,
-               rows: list[Any]) -> str:
+               rows: list[list[str]]) -> str:
     """A short spoiler-free text to share, as daily puzzles do: the seed, turns, par (once it
     is known) and a picture of the building in characters (bricks and windows, never tiles or
     dice)."""
