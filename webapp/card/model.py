@@ -23,6 +23,7 @@ from boardgame.material import (
     WHITE,
 )
 from boardgame.state import GameState as CardState
+from boardgame.view import CardView
 from facade.errors import IllegalAction
 from facade.grid import cell_name, index, parse_cell
 from webapp import botplay, play
@@ -96,7 +97,7 @@ def cards(counts: list[int] | tuple[int, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def board(pv: dict[str, Any], masks: list[int], seat: int) -> list[dict[str, Any]]:
+def board(pv: CardView, masks: list[int], seat: int) -> list[dict[str, Any]]:
     """Rows top (9) to bottom (1) of a player's building, from the player view's rows, with
     the colour of each tile (public: tiles are coloured on the table)."""
     rows = []

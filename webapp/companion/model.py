@@ -11,6 +11,7 @@ from flask import current_app, url_for
 
 from rollwrite.material import DICE
 from rollwrite.state import GameState
+from rollwrite.view import DiceView
 from webapp import botplay, play
 from webapp.companion import page as P  # noqa: N812
 from webapp.companion.events import action_text
@@ -75,7 +76,7 @@ def table_context(visit: Visit, seat: int | None, names: list[str], at: int | No
     ctx.update(_grid(visit, view, seat, legal, args, highlight))
     return ctx
 
-def _grid(visit: Visit, view: dict[str, Any], seat: int | None, legal: list[Any],
+def _grid(visit: Visit, view: DiceView, seat: int | None, legal: list[Any],
           args: Mapping[str, Any], highlight: frozenset[str]) -> dict[str, Any]:
     """The own building with what can be tapped now: placements, extra cells, arms."""
     if seat is None:
