@@ -34,6 +34,9 @@ LEVEL_LABELS = {  # what the pages call each bot level (bots.levels)
 
 BotMaker = Callable[[str, int], Any]  # (level, seed) -> bot with choose(view, seat)
 
+# The levels that search (a turn takes them tens to hundreds of milliseconds of CPU): they
+# decide in the bots' process, so a web worker's other requests keep its interpreter.
+SEARCHING = frozenset({"strong", "expert"})
 BOT_STEP_SECONDS = 0.8  # how long a page shows one bot action before the next one
 MAX_FRAMES = 40  # a page further behind than this many actions shows the present at once
 PLAY_LIMIT = 400  # bot actions one request plays at most (a whole game of bots is fewer)
@@ -76,9 +79,18 @@ def decide(game: Game, state: Any, seat: int, level: str) -> str:
     roll that is due (app dice) is the engine's, as for anyone."""
     if state.is_chance() and seat == getattr(state, "active", None):
         return str(state.chance_action())
-    bot = makers()[game.edition](level, bot_seed(game, len(state.log), seat))
-    action = bot.choose(state.view(seat), seat)
-    return str(action)
+    maker = makers()[game.edition]
+    seed = bot_seed(game, len(state.log), seat)
+    if level in SEARCHING and isinstance(maker, partial) and maker.func is make_bot:
+        from webapp.jobs import BOTS  # the bots' own process: not this one's interpreter
+
+        return str(BOTS.run(choose_line, game.edition, level, seed, state.view(seat), seat))
+    return str(maker(level, seed).choose(state.view(seat), seat))
+
+
+def choose_line(edition: str, level: str, seed: int, view: dict[str, Any], seat: int) -> str:
+    """A bot's decision from its seat's view, in the bots' process (module-level: picklable)."""
+    return str(make_bot(edition, level, seed).choose(view, seat))
 
 
 def fallback(game: Game, state: EngineState, seat: int) -> str:

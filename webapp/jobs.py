@@ -70,9 +70,10 @@ class Searcher:
     ("spawn": a fresh interpreter, never a fork of a process with threads) and replaced when
     it died. The web process has one (SEARCHER); a test starts its own."""
 
-    def __init__(self) -> None:
+    def __init__(self, niceness: int | None = None) -> None:
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
+        self.niceness = niceness  # None: COPENHAGEN_SEARCH_NICE, else 19 (after all else)
 
     def _current(self) -> ProcessPoolExecutor:
         with self._lock:
@@ -80,7 +81,8 @@ class Searcher:
                 self._pool = ProcessPoolExecutor(
                     max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                     initializer=_search_priority,
-                    initargs=(int(os.environ.get(SEARCH_NICE_VARIABLE, "19")),))
+                    initargs=(self.niceness if self.niceness is not None
+                              else int(os.environ.get(SEARCH_NICE_VARIABLE, "19")),))
             return self._pool
 
     def run(self, work: Callable[..., Any], *args: Any) -> Any:
@@ -105,6 +107,9 @@ class Searcher:
 
 
 SEARCHER = Searcher()  # the search process of this web process (`elsewhere`)
+# The bots' own process: a searching bot's turn (webapp/botplay.py) runs there, at the usual
+# priority (a player waits for it), never queued behind a review's minutes of play-outs.
+BOTS = Searcher(niceness=0)
 
 
 def elsewhere(work: Callable[..., Any], *args: Any) -> Any:

@@ -106,3 +106,44 @@ def test_when_even_the_random_stand_in_fails_the_first_legal_action_is_played(
     first = store.state_at(game, bot_rows[0].seq - 1).legal_actions(1)[0]
     assert bot_rows and bot_rows[0].text == str(first)
     assert "random stand-in" in caplog.text
+
+
+def test_a_searching_bot_decides_in_the_bots_process_and_its_death_costs_no_move(
+        app, phone, caplog):
+    """The strong bot's turn runs in the bots' own process (webapp.jobs.BOTS), not in the web
+    worker's interpreter; that process killed mid-game is a fault like any: the person's move
+    stands, the bot plays its fallback, and the next turn starts a new bots' process."""
+    import os
+    import signal
+
+    from webapp import jobs
+
+    caplog.set_level(logging.ERROR, logger="webapp.botplay")
+    code = solo.start_bots(phone, ("strong",))
+    store = solo.store_of(app)
+
+    def bot_turns() -> int:
+        return sum(r.seat == 1 for r in store.log(store.game(code)))
+
+    def play_until_the_bot_moved() -> None:
+        before = bot_turns()
+        for _ in range(40):
+            state = solo.state_of(app, code)
+            legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+            resp = solo.act(phone, app, code, solo.forward(legal))
+            assert resp.status_code == 303, resp.get_data(as_text=True)[:300]
+            assert solo.state_of(app, code).seq > state.seq  # the person's move is stored
+            if bot_turns() > before:
+                return
+        raise AssertionError("the bot never played")
+
+    play_until_the_bot_moved()
+    pool = jobs.BOTS._pool
+    assert pool is not None, "the strong bot did not decide in the bots' process"
+    (pid,) = list(pool._processes)  # the one bots' process
+    assert pid != os.getpid()
+    os.kill(pid, signal.SIGKILL)
+    play_until_the_bot_moved()  # its death: the fallback (logged), the game goes on
+    assert any("plays a legal fallback" in r.getMessage() for r in caplog.records)
+    play_until_the_bot_moved()  # and the next decision has a new bots' process
+    assert jobs.BOTS._pool is not None and pid not in jobs.BOTS._pool._processes
