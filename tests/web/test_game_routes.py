@@ -68,20 +68,26 @@ def a_legal_line(app: Any, code: str) -> tuple[int, str]:
 Situation = Callable[[Any, list[Phone], Ed, str], tuple[int, str]]
 
 
-def unknown_code(app: Any, phones: list[Phone], ed: Ed, code: str) -> tuple[int, str]:
-    resp = phones[2].get(f"{ed.prefix}/ZZZZZZ")
+def _answer(resp: Any) -> tuple[int, str]:
     return resp.status_code, resp.get_data(as_text=True)
+
+
+def _join(phones: list[Phone], ed: Ed, code: str, seat: str) -> tuple[int, str]:
+    phones[2].get(f"{ed.prefix}/{code}/join")
+    return _answer(phones[2].post(f"{ed.prefix}/{code}/join", {"seat": seat, "name": "Cy"}))
+
+
+def unknown_code(app: Any, phones: list[Phone], ed: Ed, code: str) -> tuple[int, str]:
+    return _answer(phones[2].get(f"{ed.prefix}/ZZZZZZ"))
 
 
 def code_of_the_other_edition(app: Any, phones: list[Phone], ed: Ed,
                               code: str) -> tuple[int, str]:
-    resp = phones[2].get(f"{ed.other}/{code}")
-    return resp.status_code, resp.get_data(as_text=True)
+    return _answer(phones[2].get(f"{ed.other}/{code}"))
 
 
 def _act(phone: Phone, ed: Ed, code: str, form: dict[str, str], **kw: Any) -> tuple[int, str]:
-    resp = phone.post(f"{ed.prefix}/{code}/act", form, **kw)
-    return resp.status_code, resp.get_data(as_text=True)
+    return _answer(phone.post(f"{ed.prefix}/{code}/act", form, **kw))
 
 
 def move_from_a_watcher(app: Any, phones: list[Phone], ed: Ed, code: str) -> tuple[int, str]:
@@ -118,41 +124,32 @@ def refused_move_as_json(app: Any, phones: list[Phone], ed: Ed, code: str) -> tu
 
 
 def hint_for_a_watcher(app: Any, phones: list[Phone], ed: Ed, code: str) -> tuple[int, str]:
-    resp = phones[2].get(f"{ed.prefix}/{code}/hint")
-    return resp.status_code, resp.get_data(as_text=True)
+    return _answer(phones[2].get(f"{ed.prefix}/{code}/hint"))
 
 
 def skip_from_a_watcher(app: Any, phones: list[Phone], ed: Ed, code: str) -> tuple[int, str]:
-    resp = phones[2].post(f"{ed.prefix}/{code}/skip")
-    return resp.status_code, resp.get_data(as_text=True)
+    return _answer(phones[2].post(f"{ed.prefix}/{code}/skip"))
 
 
 def rematch_before_the_end(app: Any, phones: list[Phone], ed: Ed, code: str) -> tuple[int, str]:
-    resp = phones[0].post(f"{ed.prefix}/{code}/again")
-    return resp.status_code, resp.get_data(as_text=True)
+    return _answer(phones[0].post(f"{ed.prefix}/{code}/again"))
 
 
 def join_a_taken_seat(app: Any, phones: list[Phone], ed: Ed, code: str) -> tuple[int, str]:
-    phones[2].get(f"{ed.prefix}/{code}/join")
-    resp = phones[2].post(f"{ed.prefix}/{code}/join", {"seat": "1", "name": "Cy"})
-    return resp.status_code, resp.get_data(as_text=True)
+    return _join(phones, ed, code, "1")
 
 
 def join_no_such_seat(app: Any, phones: list[Phone], ed: Ed, code: str) -> tuple[int, str]:
-    phones[2].get(f"{ed.prefix}/{code}/join")
-    resp = phones[2].post(f"{ed.prefix}/{code}/join", {"seat": "7", "name": "Cy"})
-    return resp.status_code, resp.get_data(as_text=True)
+    return _join(phones, ed, code, "7")
 
 
 def join_by_an_empty_code(app: Any, phones: list[Phone], ed: Ed, code: str) -> tuple[int, str]:
-    resp = phones[2].get(f"{ed.prefix}/join?code=")
-    return resp.status_code, resp.get_data(as_text=True)
+    return _answer(phones[2].get(f"{ed.prefix}/join?code="))
 
 
 def a_bad_new_game_form(app: Any, phones: list[Phone], ed: Ed, code: str) -> tuple[int, str]:
     phones[2].get(f"{ed.prefix}/new")
-    resp = phones[2].post(f"{ed.prefix}/new", {"seats": "9", "mode": "nonsense"})
-    return resp.status_code, resp.get_data(as_text=True)
+    return _answer(phones[2].post(f"{ed.prefix}/new", {"seats": "9", "mode": "nonsense"}))
 
 
 # situation -> (status, a text the answer holds, whether it shows the game page)
