@@ -401,7 +401,9 @@ class Hub:
                 log.warning("push: cannot read the games' heads: %s", err)
                 continue
             for game_id, head in now.items():
-                if game_id in seen and seen[game_id] != head:
+                # first seen: its streams look once (a change may have come between a stream's
+                # own first read and this one, which would else be the sweep's baseline)
+                if seen.get(game_id) != head:
                     self.wake(game_id)
             if self._ringing:
                 seen.update(now)
