@@ -378,10 +378,10 @@ class Hub:
                 pause = min(pause * 2, 5.0)
 
     def _poll(self) -> None:
-        """No Redis: read the heads of the watched games and wake those that changed; all of
-        them every `watch_seconds` without a doorbell, else a slice every SWEEP_TICK (all of
-        them every SWEEP_SECONDS), the doorbell carrying the changes of this machine."""
-        seen: dict[int, tuple[int, str]] = {}
+        """No Redis: read the heads of the watched games and wake those whose head is not the
+        one their streams last read (Hub.head keeps it); all of them every `watch_seconds`
+        without a doorbell, else a slice every SWEEP_TICK (all of them every SWEEP_SECONDS),
+        the doorbell carrying the changes made on this machine."""
         turn = 0
         while True:
             time.sleep(SWEEP_TICK if self._ringing else self.watch_seconds)
@@ -400,18 +400,12 @@ class Hub:
             except Exception as err:  # the database is away: the streams wait meanwhile
                 log.warning("push: cannot read the games' heads: %s", err)
                 continue
-            for game_id, head in now.items():
-                # first seen: its streams look once (a change may have come between a stream's
-                # own first read and this one, which would else be the sweep's baseline)
-                if seen.get(game_id) != head:
-                    self.wake(game_id)
-            if self._ringing:
-                seen.update(now)
-                if len(seen) > 2 * len(ids) + 1000:  # forget the games no longer watched
-                    with self._lock:
-                        seen = {k: v for k, v in seen.items() if k in self._watchers}
-            else:
-                seen = now
+            with self._lock:
+                # no head kept yet: the game's streams are reading it for the first time
+                stale = [game_id for game_id, head in now.items()
+                         if game_id in self._heads and self._heads[game_id][2] != head]
+            for game_id in stale:
+                self.wake(game_id)
 
 
 def install(app: Any, store: Store) -> Hub:

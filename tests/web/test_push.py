@@ -290,8 +290,9 @@ def test_a_change_no_wake_up_announced_reaches_the_stream_by_the_sweep(quick, mo
     monkeypatch.setattr(push, "SWEEP_SECONDS", 0.2)
     monkeypatch.setattr(push, "SWEEP_TICK", 0.05)
     game = _game(quick)
-    reader = Reader(quick, f"/push/{game.code}")
-    reader.wait_for(lambda e: any(k == "ready" for _i, k in e))
+    reader = Reader(quick, f"/push/{game.code}?after=0")
+    with reader.lock:  # a heartbeat: the stream has read the game's head once
+        assert reader.lock.wait_for(lambda: ": ping" in reader.text, 5), reader.text
     store = quick.extensions["store"]
     engine = make_engine(store.engine.url.render_as_string(hide_password=False))
     try:
