@@ -11,6 +11,10 @@ stream, as the page does. Figures:
   play just before, with no stream open, is the control (push_move_no_streams_*): on a
   shared machine the difference is what the streams cost;
 - push_kib_per_stream: the server's resident memory (all its processes) added per open stream;
+- push_idle_cpu_pct: the server's CPU time (all its processes, % of one core) while it holds
+  the streams and nobody plays (IDLE_S): what the heartbeats and wake-up paths cost;
+  push_play_cpu_pct / push_play_no_streams_cpu_pct: the same while the phones play, with the
+  streams and in the control (a figure the machine's other load hardly changes);
 - push_lag_p50_ms / push_lag_p95_ms: from a move's answer to its event at the idle streams;
 - push_events, push_gaps, push_duplicates: events received by the idle streams, and sequence
   numbers a stream skipped or got twice (both must be 0).
@@ -23,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import resource
 import statistics
@@ -50,6 +55,7 @@ from webapp.engines import FACTORIES
 from webapp.store import Store
 
 CONNECT_AT_ONCE = 100  # streams being opened at the same moment
+IDLE_S = 10.0  # how long the server's CPU time is measured with the streams open, no play
 
 
 @dataclass(frozen=True)
@@ -59,10 +65,11 @@ class Plan:
     streams: int
     players: int
     play_s: float
+    idle_s: float = IDLE_S
 
 
 FULL = Plan(streams=2000, players=20, play_s=30.0)
-QUICK = Plan(streams=200, players=8, play_s=8.0)
+QUICK = Plan(streams=200, players=8, play_s=8.0, idle_s=2.0)
 
 
 @dataclass
@@ -139,10 +146,11 @@ def _hold(port: int, codes: list[str], got: Received, opened: threading.Event,
     asyncio.run(main())
 
 
-def server_rss_kib(app: AppServer) -> int:
-    """Resident memory of the server's whole process group (master and workers), in KiB."""
+def _group(app: AppServer) -> tuple[int, float]:
+    """Resident memory (KiB) and CPU time so far (s) of the server's whole process group
+    (master and workers)."""
     assert app.proc is not None
-    total = 0
+    rss, ticks = 0, 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
@@ -151,10 +159,21 @@ def server_rss_kib(app: AppServer) -> int:
             status = (stat.parent / "status").read_text()
         except (OSError, IndexError, ValueError):
             continue
+        ticks += int(fields[11]) + int(fields[12])  # fields 14 and 15: utime, stime
         for line in status.splitlines():
             if line.startswith("VmRSS:"):
-                total += int(line.split()[1])
-    return total
+                rss += int(line.split()[1])
+    return rss, ticks / os.sysconf("SC_CLK_TCK")
+
+
+def server_rss_kib(app: AppServer) -> int:
+    """Resident memory of the server's whole process group (master and workers), in KiB."""
+    return _group(app)[0]
+
+
+def server_cpu_s(app: AppServer) -> float:
+    """CPU time the server's whole process group has used so far, in seconds."""
+    return _group(app)[1]
 
 
 def gaps_and_duplicates(seqs: list[int], head_from: int, head_to: int) -> tuple[int, int]:
@@ -193,8 +212,10 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
             codes = [code for code, _s in tables]
             # the same play without any stream first: the control, on the same machine
             control_from, control_start = len(tally.move_ms), log_stamp()
+            cpu_at, clock_at = server_cpu_s(app), time.monotonic()
             _play(tables, [threading.Event() for _ in tables], plan.play_s, tally, {},
                   random.Random(seed + 1))
+            control_cpu = (server_cpu_s(app) - cpu_at) / (time.monotonic() - clock_at)
             control = tally.move_ms[control_from:]
             moves_from, control_end = len(tally.move_ms), log_stamp()
             heads_before = {code: _head(tables, code) for code in codes}
@@ -212,11 +233,16 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
             open_s = time.monotonic() - started
             time.sleep(2.0)
             rss_after = server_rss_kib(app)
+            cpu_at, clock_at = server_cpu_s(app), time.monotonic()
+            time.sleep(plan.idle_s)
+            idle_cpu = (server_cpu_s(app) - cpu_at) / (time.monotonic() - clock_at)
             idle_mark = log_stamp()
 
             rng = random.Random(seed)
             overs = [threading.Event() for _ in tables]
+            cpu_at, clock_at = server_cpu_s(app), time.monotonic()
             _play(tables, overs, plan.play_s, tally, acked, rng)
+            play_cpu = (server_cpu_s(app) - cpu_at) / (time.monotonic() - clock_at)
             settle(got)  # the last events reach the streams
             settle(got)  # the last events reach the streams
             ready_at_end = got.ready
@@ -244,6 +270,9 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
         "push_open_s": round(open_s, 1),
         "push_kib_per_stream": round((rss_after - rss_before) / max(1, got.ready), 1),
         "push_server_rss_mib": round(rss_after / 1024, 1),
+        "push_idle_cpu_pct": round(idle_cpu * 100, 1),
+        "push_play_cpu_pct": round(play_cpu * 100, 1),
+        "push_play_no_streams_cpu_pct": round(control_cpu * 100, 1),
         "push_move_p50_ms": _round(statistics.median, moves_ms),
         "push_move_p95_ms": _round(lambda v: _percentile(v, 0.95), moves_ms),
         "push_move_server_p50_ms": _round(statistics.median, server_ms),

@@ -10,14 +10,19 @@
    proxy buffers it: no `ready` event comes through) the timer polls as before, and a small
    note says it is reconnecting. The stream resumes after the last move it gave
    (`?after=N`; the browser's own reconnect sends Last-Event-ID), so no move is skipped.
-   When the page becomes visible again (a phone woken from sleep) it catches up at once.
+   When the page becomes visible again (a phone woken from sleep) it catches up at once, and
+   after more than a moment hidden it opens its stream anew (asleep, the connection may have
+   died without the browser noticing).
    Without EventSource, or without JavaScript, the page polls as it always did. */
 (function () {
   "use strict";
   if (!window.EventSource) return;
   var source = null, url = null, live = false, latest = -1, dirty = false, asked = false;
-  var note = null, noteTimer = null, retryTimer = null;
+  var note = null, noteTimer = null, retryTimer = null, hiddenAt = null;
   var NOTE_AFTER = 1500; /* ms a drop lasts before the page says so (no flicker on a blip) */
+  /* ms hidden after which the stream is opened anew on return: a phone asleep may have lost
+     its connection without the browser noticing (no error comes, the poll stays silent) */
+  var HIDDEN_RECONNECT = 2000;
 
   function poller() { return document.querySelector("[data-push]"); }
   function shown() {
@@ -28,12 +33,17 @@
 
   function say(down) {
     document.documentElement.setAttribute("data-push-state", down ? "down" : "live");
-    clearTimeout(noteTimer);
     if (!down) {
+      clearTimeout(noteTimer);
+      noteTimer = null;
       if (note) note.hidden = true;
       return;
     }
+    /* counted from the drop: the browser's retries (an error each second while the server
+       cannot be reached) must not put the note off again and again */
+    if (noteTimer !== null) return;
     noteTimer = setTimeout(function () {
+      noteTimer = null;
       var el = poller();
       if (!el || live) return;
       if (!note) {
@@ -111,9 +121,15 @@
     check();
   });
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState !== "visible" || !poller()) return;
-    dirty = true; /* asleep, the stream may have died unnoticed: look now */
-    if (!source || source.readyState === 2 || !live) connect(true);
+    if (document.visibilityState !== "visible") {
+      if (hiddenAt === null) hiddenAt = Date.now();
+      return;
+    }
+    var away = hiddenAt === null ? 0 : Date.now() - hiddenAt;
+    hiddenAt = null;
+    if (!poller()) return;
+    dirty = true; /* look now: moves made while hidden show at once, not at the next timer */
+    if (!source || source.readyState === 2 || !live || away >= HIDDEN_RECONNECT) connect(true);
     check();
   });
   if (document.readyState === "loading") {

@@ -1,8 +1,8 @@
 /* Service worker: pages are fetched from the network first and a copy is kept, so the last
    sheet a phone saw stays readable when the connection drops; static files come from the cache
-   first (the local htmx copy among them: a table without internet still gets it). Polls and
-   posts always go to the network (a stale answer there would mislead). A page sent with
-   `Cache-Control: no-store` (one that may show a hand) is never kept. */
+   first (the local htmx copy among them: a table without internet still gets it). Polls, push
+   streams and posts always go to the network (a stale answer there would mislead). A page sent
+   with `Cache-Control: no-store` (one that may show a hand) is never kept. */
 const CACHE = "copenhagen-v2";
 const PRECACHE = ["/", "/static/app.css", "/static/app.js", "/static/icon.svg",
                   "/static/htmx-loader.js", "/static/vendor/htmx.min.js"];
@@ -24,7 +24,9 @@ self.addEventListener("activate", (event) => {
 });
 
 function live(url) {
-  return /\/(poll|version|api|act|healthz)(\/|$|\?)/.test(url.pathname);
+  /* push: a stream passed through the worker would add a hop to every event and end when the
+     browser stops an idle worker */
+  return /\/(poll|version|api|act|healthz|push)(\/|$|\?)/.test(url.pathname);
 }
 
 self.addEventListener("fetch", (event) => {

@@ -112,6 +112,8 @@ def test_bench_push_quick_holds_idle_streams_and_skips_no_move(
     assert data["push_moves"] > 0 and data["push_errors"] == 0, data
     assert data["push_gaps"] == 0 and data["push_duplicates"] == 0, data
     assert 0 < data["push_kib_per_stream"] < 500, data
+    assert all(data[k] >= 0 for k in ("push_idle_cpu_pct", "push_play_cpu_pct",
+                                       "push_play_no_streams_cpu_pct")), data
 
 
 @pytest.mark.slow

@@ -15,7 +15,15 @@ from a2wsgi import WSGIMiddleware
 from flask import Flask
 from werkzeug.sansio.utils import host_is_trusted
 
-from webapp.push import HEADERS, PING, Cursor, Hub, preamble, resume_point
+from webapp.push import (
+    HEADERS,
+    PING,
+    Cursor,
+    Hub,
+    preamble,
+    resume_point,
+    too_many,
+)
 from webapp.store import NotFound
 
 Scope = dict[str, Any]
@@ -31,6 +39,17 @@ def _header(scope: Scope, name: bytes) -> str | None:
         if key.lower() == name:
             return value.decode("latin-1")
     return None
+
+
+def client_address(scope: Scope, proxies: int) -> str:
+    """The phone's address, as the Flask app sees it: behind `proxies` trusted proxies, the
+    one they name in X-Forwarded-For (werkzeug's ProxyFix), else the connection's."""
+    if proxies:
+        values = [v.strip() for v in (_header(scope, b"x-forwarded-for") or "").split(",")]
+        if len(values) >= proxies and values[-proxies]:
+            return values[-proxies]
+    client = scope.get("client")
+    return str(client[0]) if client else ""
 
 
 async def _plain(send: Send, status: int, text: str) -> None:
@@ -74,6 +93,10 @@ async def stream(app: Flask, code: str, scope: Scope, receive: Receive, send: Se
     except NotFound:
         await _plain(send, 404, "No game has this code.")
         return
+    release = hub.admit(client_address(scope, int(app.config.get("PROXIES") or 0)), game.id)
+    if release is None:
+        await _plain(send, 429, too_many())
+        return
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     cursor = Cursor(game.id, resume_point((query.get("after") or [None])[0],
                                           _header(scope, b"last-event-id")))
@@ -88,17 +111,20 @@ async def stream(app: Flask, code: str, scope: Scope, receive: Receive, send: Se
                     "headers": [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]})
         await send({"type": "http.response.body", "body": preamble(game.seq).encode(),
                     "more_body": True})
+        awake = True  # read the head first: a move made since the page was drawn
         while not gone.done() and hub.generation == generation:
-            woke.clear()  # before reading: a change during the read wakes the next wait
-            chunk = cursor.advance(*await _head(hub, game.id))
-            if chunk:
-                await send({"type": "http.response.body", "body": chunk.encode(),
-                            "more_body": True})
+            if awake:  # a heartbeat reads nothing: only a wake-up says the game changed
+                woke.clear()  # before reading: a change during the read wakes the next wait
+                chunk = cursor.advance(*await _head(hub, game.id))
+                if chunk:
+                    await send({"type": "http.response.body", "body": chunk.encode(),
+                                "more_body": True})
             waiter = asyncio.ensure_future(woke.wait())
             done, _ = await asyncio.wait({waiter, gone}, timeout=heartbeat,
                                          return_when=asyncio.FIRST_COMPLETED)
             if waiter not in done:
                 waiter.cancel()
+            awake = bool(done)
             if not done:
                 await send({"type": "http.response.body", "body": PING.encode(),
                             "more_body": True})
@@ -108,6 +134,7 @@ async def stream(app: Flask, code: str, scope: Scope, receive: Receive, send: Se
         return  # the worker stops (its graceful time is over): the phone reconnects elsewhere
     finally:
         stop()
+        release()
         gone.cancel()
 
 
@@ -118,6 +145,7 @@ async def _lifespan(receive: Receive, send: Send, app: Flask) -> None:
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             app.extensions["push"].drop_all()
+            app.extensions["push"].close()
             await send({"type": "lifespan.shutdown.complete"})
             return
 

@@ -8,9 +8,12 @@ move (a seat taken or freed, a rematch made) is an `event: table` without an id.
 
 Wake-ups come from `Store.when_changed` (after each commit) in the process that made the
 change; other processes learn of it through Redis pub/sub when `COPENHAGEN_PUSH_URL` names a
-Redis server (several servers), else by reading the heads of the games they watch every
-WATCH_SECONDS (the workers of one server sharing a database: no other service). A message
-Redis drops costs nothing: the next wake-up, or the page's catch-up when it becomes visible,
+Redis server (several servers), else through a doorbell: a datagram with the game's id sent
+to every other process of this machine that uses the same database (the workers of one
+server: no other service, no polling). Without Redis a slow sweep also reads the heads of the
+watched games (all of them every SWEEP_SECONDS, a slice at a time), for a change the doorbell
+could not carry (another machine on the same database). A message Redis or the doorbell drops
+costs nothing: the next wake-up, the sweep, or the page's catch-up when it becomes visible,
 reads the log again.
 
 The stream itself is served twice over the same Cursor: by an async handler in the
@@ -19,11 +22,19 @@ production server (webapp/asgi.py: an idle phone holds no thread) and by a Flask
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import hashlib
 import logging
+import math
+import os
+import socket
+import tempfile
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from webapp.inputs import number
@@ -34,10 +45,18 @@ log = logging.getLogger(__name__)
 # Comment lines this often keep an idle stream alive through proxies and NATs: nginx and
 # most load balancers close a silent connection after 60 s; phones' carriers after ~30 s.
 HEARTBEAT_SECONDS = 20.0
-# Without Redis, how often a process reads the heads of the games its streams watch, for the
-# changes another worker made. One query for all of them: 0.3 ms on SQLite with 500 games
-# watched, so 100 ms costs well under 1 % of a core and adds at most 100 ms to the lag.
+# Without Redis, how often a process reads the heads of all the games its streams watch (a
+# slice every SWEEP_TICK), for a change no doorbell rang. Store.marks costs ~0.05 ms a game
+# on SQLite (26 ms for 500 games, in Python under the GIL: read all at once every 100 ms, as
+# before the doorbell, it took a quarter of a core per worker and doubled the moves' p95).
+SWEEP_SECONDS = 5.0
+SWEEP_TICK = 0.25
+# ... and how often when there is no doorbell (an in-memory database, a temporary folder
+# this process cannot use): all of them, as the only way to learn of other workers' changes.
 WATCH_SECONDS = 0.1
+# Streams one client address may hold open to one game in one worker: a phone holds one per
+# page, a household behind one address a few; more is a script (answered 429).
+STREAMS_PER_CLIENT = 16
 HEAD_SECONDS = 1.0  # a head read for one wake-up is shared for at most this long
 RETRY_MS = 1000  # how long a browser waits before it reconnects a dropped stream
 CHANNEL = "copenhagen:changed"  # the Redis channel: a message is a game's id
@@ -48,6 +67,95 @@ HEADERS = {
 }
 
 Wake = Callable[[], None]
+
+
+def too_many() -> str:
+    """The answer (429) to one stream too many from one client address to one game."""
+    return (f"Too many open streams of this game from your address ({STREAMS_PER_CLIENT}). "
+            "Close some of its pages and try again.")
+
+
+class Doorbell:
+    """Wake-ups between the processes of this machine that use one database (the workers of
+    one server) without another service: each listening process binds a Unix datagram socket
+    named by its pid in a folder named by the database; a change sends the game's id to every
+    other socket in it. A datagram is dropped when a receiver's buffer is full, which costs
+    nothing (see the module's docstring); a socket whose process is gone is removed."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.name = ""  # this process's socket, once it listens
+        self.sock: socket.socket | None = None
+        self._out: socket.socket | None = None
+
+    @staticmethod
+    def for_database(url: str) -> Doorbell | None:
+        """The doorbell of the processes using database `url`; None for a database no other
+        process can share (SQLite in memory)."""
+        if url.startswith("sqlite") and (url.rstrip("/").endswith(":") or ":memory:" in url
+                                         or "mode=memory" in url):
+            return None
+        key = hashlib.sha256(url.encode()).hexdigest()[:16]
+        return Doorbell(Path(tempfile.gettempdir()) / f"copenhagen-push-{key}")
+
+    def open(self) -> bool:
+        """Start receiving (in the process that holds streams); False if the folder cannot be
+        used (then the caller polls)."""
+        try:
+            self.folder.mkdir(mode=0o700, exist_ok=True)
+            if self.folder.stat().st_uid != os.getuid():
+                raise PermissionError(f"{self.folder} belongs to another user")
+            self.name = str(os.getpid())
+            path = self.folder / self.name
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()  # left by a process that had this pid
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            sock.bind(str(path))
+        except OSError as err:
+            log.warning("push: no doorbell between workers (%s); reading heads instead", err)
+            return False
+        self.sock = sock
+        atexit.register(self.close)
+        return True
+
+    def close(self) -> None:
+        """Stop receiving: the socket's file goes (a process that exits)."""
+        if self.name:
+            with contextlib.suppress(OSError):
+                (self.folder / self.name).unlink()
+            with contextlib.suppress(OSError):
+                self.folder.rmdir()  # the last process of this database to go
+
+    def ring(self, game_id: int) -> None:
+        """Tell every other listening process of this database that game `game_id` changed."""
+        try:
+            names = os.listdir(self.folder)
+        except OSError:  # nobody listens yet
+            return
+        if self._out is None:
+            self._out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            self._out.setblocking(False)
+        data = str(game_id).encode()
+        for name in names:
+            if name == self.name:
+                continue
+            path = str(self.folder / name)
+            try:
+                self._out.sendto(data, path)
+            except (ConnectionRefusedError, FileNotFoundError):
+                with contextlib.suppress(OSError):  # its process is gone
+                    os.unlink(path)
+            except OSError:  # a full buffer (BlockingIOError) or any other: the sweep sees it
+                pass
+
+    def listen(self, wake: Callable[[int], None]) -> None:
+        """Receive forever (a thread of its own), calling `wake` with each game's id."""
+        assert self.sock is not None
+        while True:
+            data = self.sock.recv(64)
+            found = number(data.decode("ascii", "replace"), 12)
+            if found is not None:
+                wake(found)
 
 
 def resume_point(after: Any, last_event_id: Any) -> int | None:
@@ -101,11 +209,14 @@ class Hub:
 
     store: Store
     redis_url: str | None = None
+    doorbell: Doorbell | None = None
     watch_seconds: float = WATCH_SECONDS
     _watchers: dict[int, set[Wake]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _started: bool = False
+    _ringing: bool = False  # the doorbell is open and its thread listens
     _redis: Any = None
+    _clients: dict[tuple[str, int], int] = field(default_factory=dict)
     generation: int = 0  # a stream whose generation is past ends (see `drop_all`)
     # game id -> (wake count, when read, head): the streams of one game woken together share
     # one read of the database (250 streams of one table woken by a move: one query, not 250)
@@ -119,7 +230,15 @@ class Hub:
             self._watchers.setdefault(game_id, set()).add(wake)
             if not self._started:  # in the worker, never in a process that forks later
                 self._started = True
-                target = self._listen if self.redis_url else self._poll
+                if self.redis_url:
+                    target = self._listen
+                else:
+                    if self.doorbell is not None and not self._ringing:
+                        self._ringing = self.doorbell.open()
+                        if self._ringing:
+                            threading.Thread(target=self.doorbell.listen, args=(self.wake,),
+                                             name="push-doorbell", daemon=True).start()
+                    target = self._poll
                 threading.Thread(target=target, name="push-wakeups", daemon=True).start()
 
         def stop() -> None:
@@ -159,6 +278,31 @@ class Hub:
         with self._lock:
             return sum(len(w) for w in self._watchers.values())
 
+    def admit(self, client: str, game_id: int) -> Callable[[], None] | None:
+        """Count one more stream of `client` (its address) to game `game_id`; None when it
+        holds STREAMS_PER_CLIENT already (answer 429), else the function that uncounts it."""
+        key = (client, game_id)
+        with self._lock:
+            held = self._clients.get(key, 0)
+            if held >= STREAMS_PER_CLIENT:
+                return None
+            self._clients[key] = held + 1
+        done = False
+
+        def release() -> None:
+            nonlocal done
+            with self._lock:
+                if done:
+                    return
+                done = True
+                left = self._clients.get(key, 1) - 1
+                if left > 0:
+                    self._clients[key] = left
+                else:
+                    self._clients.pop(key, None)
+
+        return release
+
     def wake(self, game_id: int) -> None:
         """Wake this process's streams of one game."""
         with self._lock:
@@ -184,6 +328,11 @@ class Hub:
         self.generation += 1
         self.wake_all()
 
+    def close(self) -> None:
+        """This process stops: its doorbell's socket goes (other processes stop ringing it)."""
+        if self.doorbell is not None:
+            self.doorbell.close()
+
     def changed(self, game_id: int) -> None:
         """A committed change of game `game_id` (Store.when_changed): wake this process's
         streams at once, and tell the other processes through Redis when there is one."""
@@ -193,6 +342,8 @@ class Hub:
                 self._client().publish(CHANNEL, str(game_id))
             except Exception as err:  # the move is stored: pages catch up when they look
                 log.warning("push: cannot publish to Redis: %s", err)
+        elif self.doorbell is not None:
+            self.doorbell.ring(game_id)
 
     def _client(self) -> Any:
         if self._redis is None:
@@ -227,29 +378,40 @@ class Hub:
                 pause = min(pause * 2, 5.0)
 
     def _poll(self) -> None:
-        """No Redis: read the heads of the watched games and wake those that changed."""
-        seen: dict[int, tuple[int, str]] = {}
+        """No Redis: read the heads of the watched games and wake those whose head is not the
+        one their streams last read (Hub.head keeps it); all of them every `watch_seconds`
+        without a doorbell, else a slice every SWEEP_TICK (all of them every SWEEP_SECONDS),
+        the doorbell carrying the changes made on this machine."""
+        turn = 0
         while True:
-            time.sleep(self.watch_seconds)
+            time.sleep(SWEEP_TICK if self._ringing else self.watch_seconds)
             with self._lock:
-                ids = list(self._watchers)
+                ids = sorted(self._watchers)
                 if not ids:  # no stream left: the next one starts this thread again
                     self._started = False
                     return
+            if self._ringing:  # a slice: every game once in SWEEP_SECONDS
+                size = max(1, math.ceil(len(ids) * SWEEP_TICK / SWEEP_SECONDS))
+                turn = turn % len(ids)
+                ids = (ids[turn:] + ids[:turn])[:size]
+                turn += size
             try:
                 now = self.store.marks(ids)
             except Exception as err:  # the database is away: the streams wait meanwhile
                 log.warning("push: cannot read the games' heads: %s", err)
                 continue
-            for game_id, head in now.items():
-                if game_id in seen and seen[game_id] != head:
-                    self.wake(game_id)
-            seen = now
+            with self._lock:
+                # no head kept yet: the game's streams are reading it for the first time
+                stale = [game_id for game_id, head in now.items()
+                         if game_id in self._heads and self._heads[game_id][2] != head]
+            for game_id in stale:
+                self.wake(game_id)
 
 
 def install(app: Any, store: Store) -> Hub:
     """The app's hub (app.extensions["push"]), woken by every change the store commits."""
-    hub = Hub(store, app.config.get("PUSH_URL") or None)
+    url = store.engine.url.render_as_string(hide_password=False)
+    hub = Hub(store, app.config.get("PUSH_URL") or None, Doorbell.for_database(url))
     store.when_changed.append(hub.changed)
     app.extensions["push"] = hub
     return hub

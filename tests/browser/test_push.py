@@ -1,32 +1,93 @@
 """Moves arrive at once (issue 29): two phones at a table, each move shown on the other phone
 by the push stream (webapp/push.py, static/push.js), with the CDN up and down; an idle table
-page sends at most one request in 30 s; a phone whose stream drops says so, keeps up by
-polling, reconnects and catches up with no move skipped."""
+page sends at most one request in 30 s; a page made visible again (a phone woken from sleep)
+catches up at once; a phone whose stream drops says so, keeps up by polling, reconnects and
+catches up with no move skipped.
+
+The lag of a move is measured from the moment the server stored it (the store's change hook,
+in this process: the live app runs in a thread here) to the moment the other phone's page
+showed it (a MutationObserver in the page notes when the table's move number changes, by the
+machine's clock: Date.now() in the page, time.time() here), so that neither the test's own
+polling of the page nor Playwright's round trips are counted."""
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
 from tests.browser.screens import shot
-from tests.browser.test_table import _api, _seq, _start
+from tests.browser.test_table import Table, _api, _seq, _start
 
 pytestmark = pytest.mark.browser
 
 # The issue's goals for the lag from a move stored to its display on the other phone.
 LAG_P90_S = 0.25
 LAG_WORST_S = 0.5
-# The lag is two page renders and a swap on a machine the browser shares with the server: on
-# the 2-core machine under load 13 (other test runs) it measured 183 / 272 / 316 ms (median,
-# p90, worst) against 134 / 227 / 287 ms when less loaded. The median must meet the p90 goal
-# at any load (polling gave 960 ms); p90 and worst are held to twice the goal, for the load.
-LOAD_SLACK = 2.0
+# The lag is two renders (the other phone's refresh, while the mover's page refreshes too) on
+# cores the browser, the server and other runs share: at a load of 5-7 on the 2-core machine
+# it measured 109-143 / 144-239 / 243-503 ms (median / p90 / worst), at 10-12 about twice
+# that. The goals hold as they are while the machine is not overloaded (load per core up to
+# BUSY); past it they are doubled, and the figures printed say so.
+BUSY = 2.0
 IDLE_WINDOW_S = 30.0
 IDLE_REQUESTS = 1  # the open stream counts once (it was opened before the window: 0 here)
 HAND_OVERS = 24  # moves measured per run (turns 1-3 of a two-player game)
+POLL_PERIOD_S = 1.5  # the table page's poll timer (silent while its stream is live)
+
+# Each page notes when it first showed each move number (data-seq of the table's poll element,
+# which every swap replaces): window.__shownAt(n) is the first moment a number >= n was shown.
+SHOWN_JS = """
+(() => {
+  const seen = [];
+  const now = () => Date.now();
+  const note = () => {
+    const el = document.querySelector('#table .poll');
+    const n = el ? Number(el.getAttribute('data-seq')) : NaN;
+    if (!Number.isNaN(n) && (!seen.length || seen[seen.length - 1][0] !== n)) seen.push([n, now()]);
+  };
+  new MutationObserver(note).observe(document, {subtree: true, childList: true,
+                                                attributes: true, attributeFilter: ['data-seq']});
+  window.__shownAt = (n) => {
+    const hit = seen.find((e) => e[0] >= n);
+    return hit ? hit[1] : null;
+  };
+})();
+"""
+
+
+def _watching(new_phone: Callable[..., Any], **fixed: Any) -> Callable[..., Any]:
+    """`new_phone` whose pages note when they show each move (SHOWN_JS)."""
+
+    def make(**kw: Any) -> Any:
+        page = new_phone(**fixed, **kw)
+        page.add_init_script(SHOWN_JS)
+        return page
+
+    return make
+
+
+@contextmanager
+def _stored(app: Any, code: str) -> Iterator[list[float]]:
+    """The moments (time.time()) at which the server stored a change of game `code`."""
+    store = app.extensions["store"]
+    game_id = store.game(code).id
+    times: list[float] = []
+
+    def note(changed: int) -> None:
+        if changed == game_id:
+            times.append(time.time())
+
+    store.when_changed.append(note)
+    try:
+        yield times
+    finally:
+        store.when_changed.remove(note)
 
 
 def _live(page: Any) -> None:
@@ -40,11 +101,12 @@ def _shown_at(page: Any, seq: int, timeout_ms: int = 10_000) -> None:
     page.wait_for_function(
         "(seq) => { const el = document.querySelector('#table .poll');"
         " return el && Number(el.getAttribute('data-seq')) >= seq; }",
-        arg=seq, timeout=timeout_ms, polling=5)
+        arg=seq, timeout=timeout_ms, polling=20)  # the page notes the moment itself
 
 
-def _lags(table: Any, count: int) -> list[float]:
-    """Play `count` moves where the other phone must show the move; the lag of each."""
+def _lags(table: Table, count: int, stored: list[float]) -> list[float]:
+    """Play `count` moves where the other phone must show the move; the lag of each, from
+    the move stored to the other page showing it."""
     lags: list[float] = []
     for _ in range(400):
         if len(lags) >= count:
@@ -54,30 +116,42 @@ def _lags(table: Any, count: int) -> list[float]:
         mover, other = table.phones[seat], table.phones[1 - seat]
         _shown_at(mover, state["seq"], 30_000)
         _shown_at(other, state["seq"], 30_000)
+        before = len(stored)
         table.tap(mover, seat, state["view"]["turn"])
-        moved = table.moved_at  # the POST's answer: the move is stored
         _shown_at(other, state["seq"] + 1)
-        lags.append(time.monotonic() - moved)
+        assert len(stored) > before, "the move was not stored through the store"
+        shown_ms = other.evaluate("(n) => window.__shownAt(n)", state["seq"] + 1)
+        lags.append(shown_ms / 1000 - stored[before])
     return lags
 
 
+def _figures(lags: list[float]) -> tuple[float, float, float]:
+    """Median, p90 and worst."""
+    ranked = sorted(lags)
+    return statistics.median(ranked), ranked[max(0, -(-len(ranked) * 9 // 10) - 1)], ranked[-1]
+
+
 @pytest.mark.parametrize("cdn", ["up", "down"])
-def test_a_move_shows_on_the_other_phone_at_once(new_phone, shots, cdn):
-    table = _start(lambda **kw: new_phone(cdn=cdn, **kw), shots, "app")
+def test_a_move_shows_on_the_other_phone_at_once(new_phone, shots, cdn, live_app):
+    table = _start(_watching(new_phone, cdn=cdn), shots, "app")
     for page in table.phones:
         _live(page)
-    lags = sorted(_lags(table, HAND_OVERS))
-    p90 = lags[int(len(lags) * 0.9) - 1]
-    print(f"\npush, CDN {cdn}: a move showed on the other phone after "
-          f"{statistics.median(lags) * 1000:.0f} ms (median), {p90 * 1000:.0f} ms (p90), "
-          f"{lags[-1] * 1000:.0f} ms (worst) over {len(lags)} moves")
-    assert statistics.median(lags) <= LAG_P90_S, lags
-    assert p90 <= LAG_P90_S * LOAD_SLACK, lags
-    assert lags[-1] <= LAG_WORST_S * LOAD_SLACK, lags
+    with _stored(live_app, table.code) as stored:
+        lags = _lags(table, HAND_OVERS, stored)
+    median, p90, worst = _figures(lags)
+    load = os.getloadavg()[0]
+    slack = 1.0 if load / (os.cpu_count() or 1) <= BUSY else 2.0
+    print(f"\npush, CDN {cdn}: a move showed on the other phone {median * 1000:.0f} ms "
+          f"(median), {p90 * 1000:.0f} ms (p90), {worst * 1000:.0f} ms (worst) after it was "
+          f"stored, over {len(lags)} moves (load {load:.1f}; goals "
+          f"{LAG_P90_S * slack * 1000:.0f} / {LAG_WORST_S * slack * 1000:.0f} ms)")
+    assert min(lags) > -0.002, lags  # the page's clock is the machine's (to the ms)
+    assert p90 <= LAG_P90_S * slack, lags
+    assert worst <= LAG_WORST_S * slack, lags
 
 
-def test_an_idle_table_page_sends_at_most_one_request_in_30_seconds(new_phone, shots):
-    table = _start(new_phone, shots, "app")
+def test_an_idle_table_page_sends_at_most_one_request_in_30_seconds(new_phone, shots, live_app):
+    table = _start(_watching(new_phone), shots, "app")
     guest = table.phones[1]
     _live(guest)
     sent: list[str] = []
@@ -86,13 +160,64 @@ def test_an_idle_table_page_sends_at_most_one_request_in_30_seconds(new_phone, s
     print(f"\nan idle table page sent {len(sent)} requests in {IDLE_WINDOW_S:.0f} s: {sent}")
     assert len(sent) <= IDLE_REQUESTS, sent
     # ... and it is still live: a move shows at once
-    lags = _lags(table, 1)
-    assert lags[0] <= LAG_WORST_S * 4, lags  # one move: generous on a busy machine
+    with _stored(live_app, table.code) as stored:
+        lags = _lags(table, 1, stored)
+    assert lags[0] <= LAG_WORST_S, lags
+
+
+def _visibility(page: Any, state: str) -> None:
+    """The page becomes hidden or visible, as when a phone sleeps and wakes: headless chromium
+    keeps every page visible, so the page's document says `state` and hears the event."""
+    page.evaluate("""(state) => {
+        Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => state});
+        Object.defineProperty(document, 'hidden', {configurable: true,
+                                                   get: () => state === 'hidden'});
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""", state)
+
+
+def test_a_page_made_visible_again_catches_up_at_once(new_phone, shots, live_app):
+    """A phone asleep whose stream died without an error (a carrier dropped it): nothing
+    reaches it, and its poll timer stays silent as the stream seems live. Woken, the page
+    shows the moves made meanwhile at once, without waiting for any timer."""
+    table = _start(_watching(new_phone), shots, "app")
+    for page in table.phones:
+        _live(page)
+    hub = live_app.extensions["push"]
+    state = table.state()
+    seat = state["view"]["to_act"][0]
+    mover, sleeper = table.phones[seat], table.phones[1 - seat]
+    _shown_at(sleeper, state["seq"], 30_000)
+    _visibility(sleeper, "hidden")
+    hub.wake = lambda game_id: None  # the streams hear nothing: dead without an error
+    try:
+        with _stored(live_app, table.code) as stored:
+            table.tap(mover, seat, state["view"]["turn"])
+            assert len(stored) == 1
+        # longer than the poll's period: neither the stream nor the timer brought the move
+        sleeper.wait_for_timeout(POLL_PERIOD_S * 1000 + 500)
+        assert _seq(sleeper) == state["seq"]
+    finally:
+        del hub.wake  # the class's own again: a new stream would hear the next move
+    streams: list[str] = []
+    sleeper.on("request", lambda req: streams.append(req.url) if "/push/" in req.url else None)
+    woken_ms = time.time() * 1000
+    _visibility(sleeper, "visible")
+    _shown_at(sleeper, state["seq"] + 1, 5_000)
+    caught_up = (sleeper.evaluate("(n) => window.__shownAt(n)", state["seq"] + 1) - woken_ms) / 1000
+    print(f"\nvisible again: the move made while hidden showed after {caught_up * 1000:.0f} ms")
+    assert caught_up <= LAG_WORST_S, caught_up  # no timer: the reconnect waits 1 s, the poll 1.5 s
+    assert streams, "the stream of a page hidden for seconds is opened anew"
+    _live(sleeper)
+    with _stored(live_app, table.code) as stored:  # and the new stream brings the next move
+        lags = _lags(table, 1, stored)
+    assert lags[0] <= LAG_WORST_S, lags
+    assert _seq(sleeper) == _api(sleeper, table.code)["seq"]
 
 
 def test_a_dropped_stream_says_so_keeps_up_and_resumes_without_a_gap(new_phone, shots,
                                                                       live_app):
-    table = _start(new_phone, shots, "app")
+    table = _start(_watching(new_phone), shots, "app")
     host, guest = table.phones
     for page in table.phones:
         _live(page)
@@ -110,15 +235,16 @@ def test_a_dropped_stream_says_so_keeps_up_and_resumes_without_a_gap(new_phone, 
     # the server is back: the stream reconnects after the last move the page saw
     guest.context.unroute("**/push/**")
     note.wait_for(state="hidden", timeout=15_000)
-    lags = _lags(table, 2)
+    with _stored(live_app, table.code) as stored:
+        lags = _lags(table, 2, stored)
     assert max(lags) <= LAG_WORST_S * 4, lags
     assert _seq(guest) == _api(guest, table.code)["seq"]
 
 
-def test_without_its_stream_a_page_polls_as_before(new_phone, shots):
+def test_without_its_stream_a_page_polls_as_before(new_phone, shots, live_app):
     """A proxy that refuses the stream (or a browser without it): the page keeps up by
     polling every 1.5 s, as it did before the stream; the figures are the "before" ones."""
-    table = _start(new_phone, shots, "app")
+    table = _start(_watching(new_phone), shots, "app")
     for page in table.phones:
         page.context.route("**/push/**", lambda route: route.abort("connectionrefused"))
         page.reload()
@@ -127,9 +253,11 @@ def test_without_its_stream_a_page_polls_as_before(new_phone, shots):
     sent: list[str] = []
     guest.on("request", lambda req: sent.append(req.url) if "/poll" in req.url else None)
     guest.wait_for_timeout(IDLE_WINDOW_S * 1000)
-    lags = sorted(_lags(table, 8))
+    with _stored(live_app, table.code) as stored:
+        lags = _lags(table, 8, stored)
+    median, p90, worst = _figures(lags)
     print(f"\npolling only: an idle page sent {len(sent)} polls in {IDLE_WINDOW_S:.0f} s; a move "
-          f"showed after {statistics.median(lags) * 1000:.0f} ms (median), "
-          f"{lags[-1] * 1000:.0f} ms (worst) over {len(lags)} moves")
-    assert len(sent) >= IDLE_WINDOW_S / 1.5 / 2, sent  # it polls (every 1.5 s, some slower)
-    assert lags[-1] <= 1.5 * 3, lags  # one poll period, then a render, on a busy machine
+          f"showed {median * 1000:.0f} ms (median), {p90 * 1000:.0f} ms (p90), "
+          f"{worst * 1000:.0f} ms (worst) after it was stored, over {len(lags)} moves")
+    assert len(sent) >= IDLE_WINDOW_S / POLL_PERIOD_S / 2, sent  # it polls (some slower)
+    assert worst <= POLL_PERIOD_S * 3, lags  # one poll period, then a render, on a busy machine

@@ -4,16 +4,26 @@ seat or a rematch, heartbeats, the headers proxies need; the table page names it
 
 from __future__ import annotations
 
+import asyncio
+import os
 import re
+import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
-from webapp.push import Cursor, resume_point
-from webapp.store import Game
+from webapp import push
+from webapp.asgi import asgi_app, client_address
+from webapp.db import make_engine
+from webapp.engines import FACTORIES
+from webapp.push import Cursor, Doorbell, resume_point
+from webapp.store import Game, Store
 
 CONFIG = {"players": ["Ann", "Bo"], "seed": "push-test",
           "options": {"dice": "seeded", "mirror": False}}
@@ -154,3 +164,143 @@ def test_the_table_page_names_its_stream_and_its_move_number(quick, phone):
     assert 'data-push-down="Reconnexion… les coups peuvent arriver' in fr
     de = phone.get(f"/t/{code}?lang=de").get_data(as_text=True)
     assert 'data-push-down="Verbindung wird wiederhergestellt…' in de
+
+
+CHILD = """
+import sys
+from pathlib import Path
+from webapp.push import Doorbell
+
+bell = Doorbell(Path(sys.argv[1]))
+assert bell.open()
+print("ready", flush=True)
+
+
+def wake(game_id: int) -> None:
+    print(game_id, flush=True)
+    if game_id == 0:
+        raise SystemExit(0)
+
+
+bell.listen(wake)
+"""
+
+
+def test_the_doorbell_wakes_the_other_processes_of_a_database_and_forgets_dead_ones(tmp_path):
+    folder = tmp_path / "bell"
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(folder)], stdout=subprocess.PIPE,
+                             text=True, cwd=Path(__file__).resolve().parents[2])
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        dead = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)  # a worker killed with -9
+        dead.bind(str(folder / "1"))
+        dead.close()
+        bell = Doorbell(folder)  # this process rings without listening
+        bell.ring(42)
+        assert child.stdout.readline().strip() == "42"
+        assert sorted(os.listdir(folder)) == [str(child.pid)]  # the dead one's socket went
+        bell.ring(0)
+        assert child.wait(10) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert Doorbell.for_database("sqlite://") is None  # in memory: no other process shares it
+    assert Doorbell.for_database("sqlite:///:memory:") is None
+    one, two = (Doorbell.for_database(f"sqlite:///{tmp_path}/{n}.sqlite3") for n in "ab")
+    assert one is not None and two is not None and one.folder != two.folder
+
+
+def _scope(code: str, client: str, **headers: str) -> dict[str, Any]:
+    return {"type": "http", "method": "GET", "path": f"/push/{code}", "query_string": b"",
+            "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
+            "client": (client, 50000)}
+
+
+def test_the_asgi_stream_pings_without_reading_and_refuses_one_stream_too_many(
+        quick, monkeypatch):
+    monkeypatch.setattr(push, "STREAMS_PER_CLIENT", 2)
+    game = _game(quick)
+    hub = quick.extensions["push"]
+    monkeypatch.setattr(hub, "_poll", lambda: None)  # no sweep: only the streams read heads
+    reads: list[int] = []
+    head = hub.head
+    monkeypatch.setattr(hub, "head", lambda game_id: reads.append(game_id) or head(game_id))
+    serve = asgi_app(quick)
+
+    async def main() -> None:
+        gone = asyncio.Event()
+        boxes: list[list[dict[str, Any]]] = [[] for _ in range(4)]
+
+        async def receive() -> dict[str, Any]:
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        def sender(box: list[dict[str, Any]]) -> Any:
+            async def send(message: dict[str, Any]) -> None:
+                box.append(message)
+            return send
+
+        def text(box: list[dict[str, Any]]) -> str:
+            return "".join(m.get("body", b"").decode() for m in box)
+
+        async def until(test: Any) -> None:
+            for _ in range(500):
+                if test():
+                    return
+                await asyncio.sleep(0.01)
+            raise AssertionError([text(b) for b in boxes])
+
+        held = [asyncio.ensure_future(serve(_scope(game.code, "10.0.0.7"), receive,
+                                             sender(boxes[i]))) for i in range(2)]
+        await until(lambda: text(boxes[0]).count(": ping") >= 3)
+        assert reads == [game.id]  # one read when the stream opened; the pings read nothing
+        # a third stream of the same address to the same game: refused, with a reason
+        await serve(_scope(game.code, "10.0.0.7"), receive, sender(boxes[2]))
+        assert boxes[2][0]["status"] == 429
+        assert "Too many open streams of this game from your address" in text(boxes[2])
+        # another address is counted on its own
+        other = asyncio.ensure_future(serve(_scope(game.code, "10.0.0.8"), receive,
+                                            sender(boxes[3])))
+        await until(lambda: "event: ready" in text(boxes[3]))
+        assert boxes[3][0]["status"] == 200
+        before = len(reads)
+        await asyncio.to_thread(_move, quick, game)  # a move wakes every stream
+        await until(lambda: all("id: 1\n" in text(boxes[i]) for i in (0, 1, 3)))
+        assert len(reads) - before <= 3  # each woken stream looks once (mostly one read)
+        gone.set()
+        await asyncio.gather(*held, other)
+        assert hub.streams() == 0 and hub.admit("10.0.0.7", game.id) is not None
+
+    asyncio.run(main())
+
+
+def test_the_client_address_is_the_one_the_trusted_proxies_name():
+    scope = _scope("ABCDEF", "127.0.0.1", **{"X-Forwarded-For": "203.0.113.9, 10.0.0.2"})
+    assert client_address(scope, 0) == "127.0.0.1"  # no proxy trusted: the connection's
+    assert client_address(scope, 1) == "10.0.0.2"
+    assert client_address(scope, 2) == "203.0.113.9"
+    assert client_address(scope, 3) == "127.0.0.1"  # fewer addresses than proxies: not forged
+
+
+@pytest.mark.both_databases
+def test_a_change_no_wake_up_announced_reaches_the_stream_by_the_sweep(quick, monkeypatch):
+    """A change made where no doorbell or Redis reaches (another machine on the same
+    database): the slow sweep of the watched games' heads finds it."""
+    monkeypatch.setattr(push, "SWEEP_SECONDS", 0.2)
+    monkeypatch.setattr(push, "SWEEP_TICK", 0.05)
+    game = _game(quick)
+    reader = Reader(quick, f"/push/{game.code}?after=0")
+    with reader.lock:  # a heartbeat: the stream has read the game's head once
+        assert reader.lock.wait_for(lambda: ": ping" in reader.text, 5), reader.text
+    store = quick.extensions["store"]
+    engine = make_engine(store.engine.url.render_as_string(hide_password=False))
+    try:
+        elsewhere = Store(engine, FACTORIES, cache_size=0)  # no hub listens to its changes
+        state = elsewhere.state(game)
+        action = state.legal_actions(state.to_act()[0])[0]
+        elsewhere.act(game, action.player, str(action), state.seq)
+        assert _ids(reader.wait_for(lambda e: len(_ids(e)) >= 1)) == [1]
+    finally:
+        engine.dispose()
+    reader.close()
