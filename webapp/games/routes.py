@@ -165,9 +165,8 @@ class GamePages:
         if visit.seat is not None:
             return self.to_page(visit)
         refusal = self.edition.join_refusal(visit)
-        if request.method == "GET" or refusal is not None:
-            return self._join_page(visit, refusal.message if refusal and request.method == "POST"
-                                   else None, refusal.status if refusal and
+        if request.method == "GET" or refusal is not None:  # the page says why it is closed
+            return self._join_page(visit, None, refusal.status if refusal and
                                    request.method == "POST" else 200)
         found = number(request.form.get("seat"), 1)
         seat = -1 if found is None else found
