@@ -45,7 +45,7 @@ def _par(seed: str) -> dict[str, Any]:
 
 
 def _new_seed() -> str:
-    from webapp.views.companion import new_seed
+    from webapp.companion.seats import new_seed
 
     return new_seed()
 

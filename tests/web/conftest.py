@@ -26,9 +26,9 @@ from jinja2.bccache import Bucket
 from tests.dbs import migrate_sqlite_template, migrated_database
 from tests.web.fake_review import fake_review
 from webapp import botplay, create_app
+from webapp.companion.seats import new_seed
 from webapp.deps import BotMaker, Deps
 from webapp.solo import pars, records
-from webapp.views.companion import new_seed
 
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
 

@@ -10,11 +10,11 @@ import pytest
 
 from bots.stand_in import stand_in_step
 from webapp import create_app
-from webapp.views import companion as tables
+from webapp.companion.seats import new_seed
 
 from .conftest import Phone, Seeds
 
-REAL_NEW_SEED = tables.new_seed
+REAL_NEW_SEED = new_seed
 
 
 @pytest.fixture(autouse=True)

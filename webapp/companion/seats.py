@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
 
 from facade.limits import MAX_NAME
 
@@ -26,3 +27,8 @@ def clean_name(text: str | None) -> str | None:
     if not 1 <= len(name) <= NAME_MAX:
         return None
     return name
+
+
+def new_seed() -> str:
+    """The dice seed of a new table: unpredictable, so nobody can work out the rolls."""
+    return secrets.token_hex(8)

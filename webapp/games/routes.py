@@ -167,7 +167,7 @@ class GamePages:
         refusal = self.edition.join_refusal(visit)
         if request.method == "GET" or refusal is not None:  # the page says why it is closed
             return self._join_page(visit, None, refusal.status if refusal and
-                                   request.method == "POST" else 200)
+                                   request.method == "POST" else 200, refusal is not None)
         found = number(request.form.get("seat"), 1)
         seat = -1 if found is None else found
         name = None
@@ -188,14 +188,15 @@ class GamePages:
         give_seat(resp, visit.game.code, token)
         return resp
 
-    def _join_page(self, visit: Visit, error: str | None, status: int) -> Response:
+    def _join_page(self, visit: Visit, error: str | None, status: int,
+                   closed: bool = False) -> Response:
         names = self.edition.names(visit)
         open_seats = [{"seat": s.seat, "name": names[s.seat]} for s in visit.seats
                       if not s.taken]
         body = render_template(self.edition.templates.join, game=visit.game, seats=visit.seats,
                                names=names, open_seats=open_seats, error=error,
                                form=request.form, name_max=NAME_MAX,
-                               closed=self.edition.join_refusal(visit) is not None)
+                               closed=closed)
         return make_response(body, status)
 
     # ------------------------------------------------------------------ the page

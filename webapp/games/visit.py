@@ -5,16 +5,13 @@ store for each."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
-from flask import request
-
 from facade.contract import EngineState
-from webapp.context import seat_token
-from webapp.store import Game, NotFound, Seat, Store, token_hash
+from webapp.context import is_host, seat_token
+from webapp.store import Game, NotFound, Seat, Store
 
 if TYPE_CHECKING:
     from webapp.engines import AnyState
@@ -48,9 +45,7 @@ class Visit:
     @cached_property
     def host(self) -> bool:
         """Whether this browser holds the game's host token."""
-        token = request.cookies.get(f"host_{self.game.code}")
-        return token is not None and secrets.compare_digest(token_hash(token),
-                                                            self.game.host_token)
+        return is_host(self.game)
 
     @property
     def bots(self) -> dict[int, str]:

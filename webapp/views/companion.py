@@ -39,11 +39,6 @@ MIN_SEATS, MAX_SEATS = 2, 4
 HOST_PLAY_STEPS = 60  # a turn played for an absent player never takes more steps
 
 
-def new_seed() -> str:
-    """The dice seed of a new game: unpredictable, so nobody can work out the rolls."""
-    return secrets.token_hex(8)
-
-
 def _list(value: Any) -> list[str]:
     if value is None or value == "":
         return []
