@@ -9,9 +9,11 @@ and no acknowledged move is lost (`lost`, judged as benchmarks/reliability.py do
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import random
 import secrets
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -48,6 +50,16 @@ class Watcher:
     got: list[int] = field(default_factory=list)
     reconnects: int = 0
     stop: threading.Event = field(default_factory=threading.Event)
+    conn: http.client.HTTPConnection | None = None
+
+    def close(self) -> None:
+        """Stop now: the stream's socket is shut, so a read waiting for the next heartbeat
+        returns at once instead of after up to 20 s."""
+        self.stop.set()
+        conn = self.conn
+        if conn is not None and conn.sock is not None:
+            with contextlib.suppress(OSError):
+                conn.sock.shutdown(socket.SHUT_RDWR)
 
     def run(self) -> None:
         while not self.stop.is_set():
@@ -56,7 +68,7 @@ class Watcher:
             if self.got:
                 headers["Last-Event-ID"] = str(self.got[-1])
             try:
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                conn = self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
                 conn.request("GET", f"/push/{self.code}?after=0", headers=headers)
                 resp = conn.getresponse()
                 if resp.status != 200:
@@ -129,7 +141,7 @@ def push_after_kill(folder: Path, url: str | None = None, seconds: float = 8.0,
     finally:
         for ws in watchers.values():
             for w in ws:
-                w.stop.set()
+                w.close()
         for t in threads:
             t.join(5)
         for a in apps:

@@ -23,7 +23,8 @@ pytestmark = pytest.mark.slow  # starts real servers
 SEEN_WITHIN_S = 2.0  # far below the 20 s heartbeat: only a wake-up through Redis is this fast
 
 
-def _events(port: int, code: str, got: list[tuple[int, float]], stop: threading.Event) -> None:
+def _events(port: int, code: str, got: list[tuple[int, float]], stop: threading.Event,
+            ready: threading.Event) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request("GET", f"/push/{code}", headers={"Accept": "text/event-stream"})
     resp = conn.getresponse()
@@ -32,6 +33,8 @@ def _events(port: int, code: str, got: list[tuple[int, float]], stop: threading.
         line = resp.readline()
         if not line:
             return
+        if line.startswith(b"event: ready"):  # the stream is open and watching the game
+            ready.set()
         if line.startswith(b"id: "):
             got.append((int(line[4:]), time.monotonic()))
 
@@ -52,11 +55,11 @@ def test_a_move_on_one_server_reaches_a_stream_on_another_through_redis(
         for phone in phones:
             phone.page_token(f"/t/{code}")
         got: list[tuple[int, float]] = []
-        stop = threading.Event()
-        reader = threading.Thread(target=_events, args=(apps[1].port, code, got, stop),
+        stop, ready = threading.Event(), threading.Event()
+        reader = threading.Thread(target=_events, args=(apps[1].port, code, got, stop, ready),
                                   daemon=True)
         reader.start()
-        time.sleep(1.0)  # the stream is open on the second server
+        assert ready.wait(30), apps[1].tail()  # the stream is open on the second server
         for n in range(1, 4):
             for phone in phones:  # the phone that has a move to make makes it
                 status, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
