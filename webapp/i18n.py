@@ -63,6 +63,8 @@ def init_babel(app: Flask) -> Babel:
 
 def _catalog() -> NullTranslations:
     """Flask-Babel's catalog for this request's language, kept on `g` while it holds."""
+    if not g:  # no app context: Flask-Babel answers (untranslated)
+        return get_translations()
     state = g.get("_flask_babel")
     locale = getattr(state, "babel_locale", None)
     kept = g.get("_catalog")

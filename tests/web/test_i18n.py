@@ -158,3 +158,19 @@ def test_translated_unnamed_players_and_dice_colours(phone):
     page = phone.get(url).get_data(as_text=True)
     assert "Joueur 1" in page and "Player 1" not in page
     assert re.search(r"Dé 1\s:\s(rouge|bleu|violet|vert|jaune|blanc)", page)
+
+
+def test_templates_take_the_catalog_of_the_language_in_force(app):
+    """The templates' gettext keeps the request's catalog (webapp/i18n.py), but a block under
+    Flask-Babel's force_locale speaks that language, and the request's comes back after it."""
+    from flask import render_template_string
+    from flask_babel import force_locale
+
+    with app.test_request_context("/?lang=fr"):
+        said = [render_template_string("{{ _('Dice') }}")]
+        with force_locale("de"):
+            said.append(render_template_string("{{ _('Dice') }}"))
+        said.append(render_template_string("{{ _('Dice') }}"))
+    with app.test_request_context("/?lang=en"):
+        said.append(render_template_string("{{ _('Dice') }}"))
+    assert said == ["Dés", "Würfel", "Dés", "Dice"]
