@@ -34,6 +34,7 @@ import statistics
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -176,6 +177,13 @@ def server_cpu_s(app: AppServer) -> float:
     return _group(app)[1]
 
 
+def cpu_share(app: AppServer, during: Callable[[], object]) -> float:
+    """The server's CPU time while `during()` runs, as a share of one core."""
+    cpu_at, clock_at = server_cpu_s(app), time.monotonic()
+    during()
+    return (server_cpu_s(app) - cpu_at) / (time.monotonic() - clock_at)
+
+
 def gaps_and_duplicates(seqs: list[int], head_from: int, head_to: int) -> tuple[int, int]:
     """Sequence numbers a stream that started at `head_from` skipped (up to `head_to`) and
     got more than once."""
@@ -212,10 +220,9 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
             codes = [code for code, _s in tables]
             # the same play without any stream first: the control, on the same machine
             control_from, control_start = len(tally.move_ms), log_stamp()
-            cpu_at, clock_at = server_cpu_s(app), time.monotonic()
-            _play(tables, [threading.Event() for _ in tables], plan.play_s, tally, {},
-                  random.Random(seed + 1))
-            control_cpu = (server_cpu_s(app) - cpu_at) / (time.monotonic() - clock_at)
+            control_cpu = cpu_share(app, lambda: _play(
+                tables, [threading.Event() for _ in tables], plan.play_s, tally, {},
+                random.Random(seed + 1)))
             control = tally.move_ms[control_from:]
             moves_from, control_end = len(tally.move_ms), log_stamp()
             heads_before = {code: _head(tables, code) for code in codes}
@@ -233,17 +240,13 @@ def run(plan: Plan, seed: int = 1) -> dict[str, Any]:
             open_s = time.monotonic() - started
             time.sleep(2.0)
             rss_after = server_rss_kib(app)
-            cpu_at, clock_at = server_cpu_s(app), time.monotonic()
-            time.sleep(plan.idle_s)
-            idle_cpu = (server_cpu_s(app) - cpu_at) / (time.monotonic() - clock_at)
+            idle_cpu = cpu_share(app, lambda: time.sleep(plan.idle_s))
             idle_mark = log_stamp()
 
             rng = random.Random(seed)
             overs = [threading.Event() for _ in tables]
-            cpu_at, clock_at = server_cpu_s(app), time.monotonic()
-            _play(tables, overs, plan.play_s, tally, acked, rng)
-            play_cpu = (server_cpu_s(app) - cpu_at) / (time.monotonic() - clock_at)
-            settle(got)  # the last events reach the streams
+            play_cpu = cpu_share(app, lambda: _play(tables, overs, plan.play_s, tally, acked,
+                                                    rng))
             settle(got)  # the last events reach the streams
             ready_at_end = got.ready
             heads_after = {code: _head(tables, code) for code in codes}

@@ -65,11 +65,14 @@ def _catalog() -> NullTranslations:
     """Flask-Babel's catalog for this request's language, kept on `g` while it holds."""
     if not g:  # no app context: Flask-Babel answers (untranslated)
         return get_translations()
-    state = g.get("_flask_babel")
-    locale = getattr(state, "babel_locale", None)
     kept = g.get("_catalog")
-    if kept is not None and locale is not None and kept[0] is locale:
+    if kept is not None and kept[0] is not None and kept[0] is _locale():
         return kept[1]  # type: ignore[no-any-return]
-    catalog = get_translations()
-    g._catalog = (getattr(g.get("_flask_babel"), "babel_locale", None), catalog)
+    catalog = get_translations()  # it also settles the request's language
+    g._catalog = (_locale(), catalog)
     return catalog
+
+
+def _locale() -> object:
+    """The language Flask-Babel has settled for this request (None before it has)."""
+    return getattr(g.get("_flask_babel"), "babel_locale", None)

@@ -166,8 +166,8 @@ class GamePages:
             return self.to_page(visit)
         refusal = self.edition.join_refusal(visit)
         if request.method == "GET" or refusal is not None:  # the page says why it is closed
-            return self._join_page(visit, None, refusal.status if refusal and
-                                   request.method == "POST" else 200, refusal is not None)
+            status = refusal.status if refusal is not None and request.method == "POST" else 200
+            return self._join_page(visit, None, status, closed=refusal is not None)
         found = number(request.form.get("seat"), 1)
         seat = -1 if found is None else found
         name = None
