@@ -1,17 +1,22 @@
 """The production server's app (ASGI, run by `copenhagen serve` in uvicorn workers): the push
 streams `/push/<CODE>` are answered here on the event loop, so an idle phone holds no thread
 (a few kilobytes: `copenhagen bench --push`); every other request goes to the Flask app in a
-small pool of threads (a2wsgi), as under gunicorn's gthread workers before."""
+small pool of threads (`Pages`, with a2wsgi's environ and body reader), as under gunicorn's
+gthread workers before."""
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
+import io
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, cast
 from urllib.parse import parse_qs
 
-from a2wsgi import WSGIMiddleware
+from a2wsgi.wsgi import Body, build_environ
 from flask import Flask
 from werkzeug.sansio.utils import host_is_trusted
 
@@ -30,6 +35,7 @@ Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 PUSH_PATH = re.compile(r"^/push/([A-Za-z0-9]{1,16})$")  # a code is six characters
 
@@ -150,9 +156,82 @@ async def _lifespan(receive: Receive, send: Send, app: Flask) -> None:
             return
 
 
+Answer = tuple[int, list[tuple[bytes, bytes]], list[bytes]]
+
+
+class Pages:
+    """The Flask app's pages and moves, each run in one of a pool of threads and answered
+    whole. A request crosses from the loop to a thread once and back once: its body (a form
+    of at most MAX_CONTENT_LENGTH) is read on the loop before, and its answer sent on the loop
+    after. (a2wsgi's WSGIMiddleware, used before, had the thread wait on the loop for the
+    body and for each of the three messages it sent: ten crossings for a move instead of two,
+    each waiting for the GIL under load, and a phone slow to send its form held a thread.) No
+    answer here streams: the push streams are served above."""
+
+    def __init__(self, app: WSGIApp, threads: int, body_limit: int) -> None:
+        self.app = app
+        self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="pages")
+        self.body_limit = body_limit  # bodies declared longer are read only as the app asks
+
+    async def _body(self, scope: Scope, receive: Receive) -> Any:
+        """The request's body as a file: read here when its length is declared and within
+        the limit; otherwise read by the app as it asks (a body refused for its size is
+        drained by webapp/bodies.py). None when the phone hung up before sending it all: a
+        form cut short is not a smaller form (a move's last field could still parse)."""
+        length = _header(scope, b"content-length")
+        size = int(length) if length and length.isdigit() else 0
+        if size == 0:
+            return io.BytesIO(b"")
+        if self.body_limit and size > self.body_limit:
+            return Body(asyncio.get_running_loop(), receive)  # type: ignore[arg-type]
+        data = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return None
+            data += message.get("body", b"")
+            if not message.get("more_body", False):
+                return io.BytesIO(bytes(data))
+
+    def _run(self, environ: dict[str, Any]) -> Answer:
+        """Call the app in a thread and collect its whole answer."""
+        head: list[Any] = []
+        chunks: list[bytes] = []
+
+        def start_response(status: str, headers: list[tuple[str, str]],
+                           exc_info: Any = None) -> Callable[[bytes], None]:
+            if exc_info and head:
+                raise exc_info[1].with_traceback(exc_info[2])
+            head[:] = [status, headers]
+            return chunks.append
+
+        result = self.app(environ, start_response)
+        try:
+            chunks.extend(chunk for chunk in result if chunk)
+        finally:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+        status, headers = head
+        return (int(status.split(" ", 1)[0]),
+                [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers],
+                chunks)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        body = await self._body(scope, receive)
+        if body is None:
+            return  # nobody to answer
+        environ = cast(dict[str, Any], build_environ(scope, body))  # type: ignore[arg-type]
+        run = functools.partial(contextvars.copy_context().run, self._run, environ)
+        status, headers, chunks = await asyncio.get_running_loop().run_in_executor(
+            self.pool, run)
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": b"".join(chunks)})
+
+
 def asgi_app(app: Flask, threads: int = 4) -> ASGIApp:
     """The ASGI app around a Flask app: push streams on the loop, the rest in `threads`."""
-    pages = WSGIMiddleware(app, workers=threads)  # type: ignore[arg-type]
+    pages = Pages(app, threads, int(app.config.get("MAX_CONTENT_LENGTH") or 0))
 
     async def serve(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -163,6 +242,6 @@ def asgi_app(app: Flask, threads: int = 4) -> ASGIApp:
             if found:
                 await stream(app, found.group(1), scope, receive, send)
                 return
-        await pages(scope, receive, send)  # type: ignore[arg-type]
+        await pages(scope, receive, send)
 
     return serve
