@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask, request
 
+from tests.web import own_loop
 from webapp.asgi import Pages
 
 Message = dict[str, Any]
@@ -70,7 +71,7 @@ def test_a_form_sent_in_pieces_reaches_the_app_whole_and_goes_back_in_two_messag
     body = b"action=1%20roll&seq=7&name=Ann"
     pieces = [body[:5], body[5:12], body[12:]]
     sent: list[Message] = []
-    asyncio.run(pages(_scope("POST", "/echo", len(body)), _receiver(pieces), _sender(sent)))
+    own_loop.run(pages(_scope("POST", "/echo", len(body)), _receiver(pieces), _sender(sent)))
     assert [m["type"] for m in sent] == ["http.response.start", "http.response.body"]
     assert sent[0]["status"] == 200
     assert (b"content-type", b"text/html; charset=utf-8") in sent[0]["headers"]
@@ -99,7 +100,7 @@ def test_a_phone_sending_its_body_slowly_holds_no_thread():
         await asyncio.wait_for(slow_task, timeout=5)
         return slow, quick
 
-    slow, quick = asyncio.run(main())
+    slow, quick = own_loop.run(main())
     assert quick[1]["body"] == b"ok"
     assert slow[1]["body"] == b"a=1|b=2"
 
@@ -117,7 +118,7 @@ def test_a_form_cut_short_by_a_phone_that_hung_up_never_reaches_the_app():
     async def receive() -> Message:
         return next(pieces)
 
-    asyncio.run(pages(_scope("POST", "/echo", len(body)), receive, _sender(sent)))
+    own_loop.run(pages(_scope("POST", "/echo", len(body)), receive, _sender(sent)))
     assert sent == [] and threads == []
 
 
@@ -136,7 +137,7 @@ def test_a_body_over_the_limit_is_refused_by_the_app_and_read_as_it_asks(app):
         return message
 
     sent: list[Message] = []
-    asyncio.run(pages(_scope("POST", "/r", size), counting, _sender(sent)))
+    own_loop.run(pages(_scope("POST", "/r", size), counting, _sender(sent)))
     assert sent[0]["status"] == 413
     assert sum(taken) == size  # drained: the connection can serve the next request
 
@@ -148,4 +149,4 @@ def test_an_app_that_fails_before_answering_fails_the_request():
 
     pages = Pages(broken, threads=1, body_limit=1024)
     with pytest.raises(RuntimeError, match="boom"):
-        asyncio.run(pages(_scope("GET", "/"), _receiver([b""]), _sender([])))
+        own_loop.run(pages(_scope("GET", "/"), _receiver([b""]), _sender([])))

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from tests.web import own_loop
 from webapp import push
 from webapp.asgi import asgi_app, client_address
 from webapp.db import make_engine
@@ -272,7 +273,7 @@ def test_the_asgi_stream_pings_without_reading_and_refuses_one_stream_too_many(
         await asyncio.gather(*held, other)
         assert hub.streams() == 0 and hub.admit("10.0.0.7", game.id) is not None
 
-    asyncio.run(main())
+    own_loop.run(main())
 
 
 def test_the_client_address_is_the_one_the_trusted_proxies_name():
