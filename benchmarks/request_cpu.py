@@ -1,0 +1,88 @@
+"""The server's CPU per request, by kind: one `copenhagen serve` worker on a temporary SQLite
+file, one phone pair at one table, N requests of each kind in a row, and the CPU time of the
+server's whole process group (master and worker, from /proc) before and after each series.
+
+Run it in two trees to compare the cost of the stack around the app (the event loop, the
+hand-off to a thread, Flask's hooks): `python -m benchmarks.request_cpu [N]` prints one line
+of JSON, milliseconds of CPU per request (a move's figure includes the `GET /api` read the
+bench's phones send before each move). Sequential requests: no waiting on other requests is
+counted, only work."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from benchmarks.servers import AppServer
+from benchmarks.web import SKIPPED_VERBS, Phone, Tally, _json
+
+
+def group_cpu_s(group: int) -> float:
+    """User and system CPU seconds of the live processes of process group `group`."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[2]) == group:  # fields after the name: state, ppid, pgrp, ...
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+def measure(count: int = 400) -> dict[str, float]:
+    """Milliseconds of server CPU per request of each kind."""
+    with tempfile.TemporaryDirectory(prefix="copenhagen-request-cpu-") as tmp:
+        with AppServer(f"sqlite:///{Path(tmp) / 'cpu.sqlite3'}", Path(tmp) / "server.log",
+                       workers=1) as app:
+            assert app.proc is not None
+            tally = Tally()
+            host = Phone(app.port, tally, 10**9)
+            code = host.create_table(2)
+            guest = Phone(app.port, tally, 10**9)
+            guest.join(code, 1)
+            for phone in (host, guest):
+                phone.page_token(f"/t/{code}")
+            seq = _json(host.request("GET", f"/t/{code}/version")[1])["seq"]
+            rng = random.Random(1)
+            out: dict[str, float] = {}
+
+            def series(name: str, one: Callable[[], Any], times: int) -> None:
+                before = group_cpu_s(app.proc.pid)  # type: ignore[union-attr]
+                for _ in range(times):
+                    one()
+                spent = group_cpu_s(app.proc.pid) - before  # type: ignore[union-attr]
+                out[f"{name}_cpu_ms"] = round(spent / times * 1000, 2)
+
+            def move() -> None:
+                for phone in (host, guest):
+                    info = _json(phone.request("GET", f"/t/{code}/api")[1])
+                    legal = [a for a in info.get("legal", []) if a.split()[1] not in SKIPPED_VERBS]
+                    if legal:
+                        phone.request("POST", f"/t/{code}/act", {
+                            "csrf_token": phone.token, "seq": str(info["seq"]),
+                            "action": rng.choice(legal)})
+                        return
+
+            series("healthz", lambda: host.request("GET", "/healthz"), count)
+            series("poll_unchanged", lambda: host.request(
+                "GET", f"/t/{code}/poll?seq={seq}", headers={"HX-Request": "true"}), count)
+            series("api", lambda: host.request("GET", f"/t/{code}/api"), count)
+            series("table_page", lambda: host.request(
+                "GET", f"/t/{code}", headers={"Accept": "text/html"}), max(1, count // 4))
+            series("move_with_api", move, max(1, count // 4))  # a game lasts ~200 moves
+            return out
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(int(sys.argv[1]) if len(sys.argv) > 1 else 400)))
