@@ -82,6 +82,8 @@ ASKED_FOR_BENCHMARKS = {
             "turn (it starts a server)",
     "push": "2,000 idle push streams on one server while phones play: move times, memory per "
             "stream, push lag (it starts a server)",
+    "cpu": "the server's CPU per request, by kind: a health check, a poll, the API, a table "
+           "page, a move (it starts a server)",
     "reliability": "load, kill -9, a database restart, races between two servers and forged "
                    "requests on real servers",
     # How long `bench --strength` takes (benchmarks/strength.py), measured on the 2-core machine.

@@ -2,18 +2,16 @@
 file, one phone pair at one table, N requests of each kind in a row, and the CPU time of the
 server's whole process group (master and worker, from /proc) before and after each series.
 
-Run it in two trees to compare the cost of the stack around the app (the event loop, the
-hand-off to a thread, Flask's hooks): `python -m benchmarks.request_cpu [N]` prints one line
-of JSON, milliseconds of CPU per request (a move's figure includes the `GET /api` read the
-bench's phones send before each move). Sequential requests: no waiting on other requests is
-counted, only work."""
+Run by `copenhagen bench --cpu` only (it starts a server), in two trees to compare the cost
+of the stack around the app (the event loop, the hand-off to a thread, Flask's hooks):
+milliseconds of CPU per request (a move's figure includes the `GET /api` read the bench's
+phones send before each move). Sequential requests: no waiting on other requests is counted,
+only work. Quick: 40 requests of each kind instead of 400."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
-import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -40,8 +38,9 @@ def group_cpu_s(group: int) -> float:
     return total / tick
 
 
-def measure(count: int = 400) -> dict[str, float]:
-    """Milliseconds of server CPU per request of each kind."""
+def measure(quick: bool = False) -> dict[str, float]:
+    """Milliseconds of server CPU per request of each kind (`cpu_<kind>_ms`)."""
+    count = 40 if quick else 400
     with tempfile.TemporaryDirectory(prefix="copenhagen-request-cpu-") as tmp:
         with AppServer(f"sqlite:///{Path(tmp) / 'cpu.sqlite3'}", Path(tmp) / "server.log",
                        workers=1) as app:
@@ -62,7 +61,7 @@ def measure(count: int = 400) -> dict[str, float]:
                 for _ in range(times):
                     one()
                 spent = group_cpu_s(app.proc.pid) - before  # type: ignore[union-attr]
-                out[f"{name}_cpu_ms"] = round(spent / times * 1000, 2)
+                out[f"cpu_{name}_ms"] = round(spent / times * 1000, 2)
 
             def move() -> None:
                 for phone in (host, guest):
@@ -82,7 +81,3 @@ def measure(count: int = 400) -> dict[str, float]:
                 "GET", f"/t/{code}", headers={"Accept": "text/html"}), max(1, count // 4))
             series("move_with_api", move, max(1, count // 4))  # a game lasts ~200 moves
             return out
-
-
-if __name__ == "__main__":
-    print(json.dumps(measure(int(sys.argv[1]) if len(sys.argv) > 1 else 400)))
