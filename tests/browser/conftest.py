@@ -14,6 +14,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -167,16 +168,17 @@ def serve_cdn(context: Any, cdn: str) -> None:
                                                              headers=headers))
 
 
-@pytest.fixture
-def new_phone(browser: Any, live_server: str) -> Iterator[Callable[..., Any]]:
-    """Make a phone: a fresh browser context (own cookies) at 390×844 with touch, and its
-    page. `new_phone(javascript=False)` turns scripts off. Script errors fail the test."""
+@contextmanager
+def phones_at(browser: Any, base: str) -> Iterator[Callable[..., Any]]:
+    """Make phones on the server at `base`: each a fresh browser context (own cookies) at
+    390×844 with touch, and its page; `make(javascript=False)` turns scripts off. Script
+    errors and failed loads of the pages' resources fail the test at the end."""
     contexts: list[Any] = []
-    watcher = PageErrors(live_server)
+    watcher = PageErrors(base)
 
     def make(javascript: bool = True, locale: str = "en-GB", cdn: str = "up") -> Any:
         context = browser.new_context(
-            **PHONE, base_url=live_server, java_script_enabled=javascript, locale=locale,
+            **PHONE, base_url=base, java_script_enabled=javascript, locale=locale,
         )
         context.set_default_timeout(10_000)
         serve_cdn(context, cdn)
@@ -187,6 +189,13 @@ def new_phone(browser: Any, live_server: str) -> Iterator[Callable[..., Any]]:
     for context in contexts:
         context.close()
     assert not watcher.errors, "the pages had errors:\n" + "\n".join(watcher.errors)
+
+
+@pytest.fixture
+def new_phone(browser: Any, live_server: str) -> Iterator[Callable[..., Any]]:
+    """Make a phone on the live app (`phones_at`)."""
+    with phones_at(browser, live_server) as make:
+        yield make
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from benchmarks.servers import AppServer
-from tests.browser.conftest import PHONE, PageErrors, serve_cdn
+from tests.browser.conftest import phones_at
 from tests.browser.test_push import POLL_PERIOD_S, _live, _shown_at
 from tests.browser.test_table import _api, _start
 
@@ -32,20 +32,8 @@ def served(tmp_path: Path) -> Iterator[str]:
 @pytest.fixture
 def served_phone(browser: Any, served: str) -> Iterator[Callable[..., Any]]:
     """A phone (390×844, its own cookies) on the production server; page errors fail."""
-    contexts: list[Any] = []
-    watcher = PageErrors(served)
-
-    def make(javascript: bool = True, cdn: str = "up") -> Any:
-        context = browser.new_context(**PHONE, base_url=served, java_script_enabled=javascript)
-        context.set_default_timeout(10_000)
-        serve_cdn(context, cdn)
-        contexts.append(context)
-        return watcher.watch(context.new_page())
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not watcher.errors, "the pages had errors:\n" + "\n".join(watcher.errors)
+    with phones_at(browser, served) as make:
+        yield make
 
 
 def test_two_phones_play_on_the_production_server_and_each_move_is_pushed(
