@@ -2,7 +2,7 @@
 (`copenhagen serve`: gunicorn, uvicorn workers, webapp/asgi.py), not on the werkzeug server
 the other browser tests use: the pages, forms and moves go through `Pages` (the body read on
 the event loop, the answer sent whole) and each move reaches the other phone by the stream the
-event loop serves, with no poll."""
+event loop serves: the page fetches its view once per event, and its poll timer stays silent."""
 
 from __future__ import annotations
 
