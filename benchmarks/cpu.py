@@ -10,32 +10,15 @@ only work. Quick: 40 requests of each kind instead of 400."""
 
 from __future__ import annotations
 
-import os
 import random
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks.push import server_cpu_s
 from benchmarks.servers import AppServer
 from benchmarks.web import SKIPPED_VERBS, Phone, Tally, _json
-
-
-def group_cpu_s(group: int) -> float:
-    """User and system CPU seconds of the live processes of process group `group`."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # gone meanwhile
-        if int(fields[2]) == group:  # fields after the name: state, ppid, pgrp, ...
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / tick
 
 
 def measure(quick: bool = False) -> dict[str, float]:
@@ -44,7 +27,6 @@ def measure(quick: bool = False) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="copenhagen-request-cpu-") as tmp:
         with AppServer(f"sqlite:///{Path(tmp) / 'cpu.sqlite3'}", Path(tmp) / "server.log",
                        workers=1) as app:
-            assert app.proc is not None
             tally = Tally()
             host = Phone(app.port, tally, 10**9)
             code = host.create_table(2)
@@ -57,10 +39,10 @@ def measure(quick: bool = False) -> dict[str, float]:
             out: dict[str, float] = {}
 
             def series(name: str, one: Callable[[], Any], times: int) -> None:
-                before = group_cpu_s(app.proc.pid)  # type: ignore[union-attr]
+                before = server_cpu_s(app)
                 for _ in range(times):
                     one()
-                spent = group_cpu_s(app.proc.pid) - before  # type: ignore[union-attr]
+                spent = server_cpu_s(app) - before
                 out[f"cpu_{name}_ms"] = round(spent / times * 1000, 2)
 
             def move() -> None:

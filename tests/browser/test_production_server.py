@@ -22,6 +22,15 @@ pytestmark = pytest.mark.browser
 MOVES = 8  # moves handed from one phone to the other
 
 
+STREAMS_JS = ("() => performance.getEntriesByType('resource')"
+              ".filter(e => e.name.includes('/push/')).length")
+
+
+def _streams_opened(pages: list[Any]) -> list[int]:
+    """How many push streams each page has opened so far."""
+    return [page.evaluate(STREAMS_JS) for page in pages]
+
+
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[str]:
     """`copenhagen serve` on a loopback port and a fresh SQLite file; its base URL."""
@@ -44,9 +53,7 @@ def test_two_phones_play_on_the_production_server_and_each_move_is_pushed(
     polls: list[str] = []
     for page in table.phones:
         page.on("request", lambda req: polls.append(req.url) if "/poll" in req.url else None)
-    streams_before = [p.evaluate("() => performance.getEntriesByType('resource')"
-                                 ".filter(e => e.name.includes('/push/')).length")
-                      for p in table.phones]
+    streams_before = _streams_opened(table.phones)
     for _ in range(MOVES):
         state = table.state()
         seat = state["view"]["to_act"][0]
@@ -57,8 +64,6 @@ def test_two_phones_play_on_the_production_server_and_each_move_is_pushed(
         _shown_at(other, state["seq"] + 1, timeout_ms=int(POLL_PERIOD_S * 1000))
     # one fetch of its view per move, by the phone the stream told of it; no timer polled
     assert len(polls) == MOVES, polls
-    streams_after = [p.evaluate("() => performance.getEntriesByType('resource')"
-                                ".filter(e => e.name.includes('/push/')).length")
-                     for p in table.phones]
+    streams_after = _streams_opened(table.phones)
     assert streams_after == streams_before  # the same stream all along: none was dropped
     assert all(_api(p, table.code)["seq"] == table.state()["seq"] for p in table.phones)
