@@ -98,6 +98,7 @@ def register(app: Flask) -> None:
             403: _("Not allowed"),
             404: _("Not found"),
             405: _("Not possible here"),
+            408: _("Too slow"),
             413: _("Too large"),
             429: _("Too many requests"),
         }
@@ -106,6 +107,7 @@ def register(app: Flask) -> None:
             403: _("This is not your seat: only the phone that took a seat can act for it."),
             404: _("There is nothing at this address."),
             405: _("That is not something this page does."),
+            408: _("The form took too long to arrive. Try again."),
             413: _("That request is far too large."),
             429: _("Too many requests: wait a minute and try again."),
         }

@@ -214,7 +214,10 @@ def test_the_doorbell_wakes_the_other_processes_of_a_database_and_forgets_dead_o
 
 def _scope(code: str, client: str, **headers: str) -> dict[str, Any]:
     return {"type": "http", "method": "GET", "path": f"/push/{code}", "query_string": b"",
-            "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
+            "http_version": "1.1", "scheme": "http", "root_path": "",
+            "server": ("127.0.0.1", 8000),
+            "headers": [(b"host", b"localhost")]
+            + [(k.lower().encode(), v.encode()) for k, v in headers.items()],
             "client": (client, 50000)}
 
 
@@ -259,7 +262,7 @@ def test_the_asgi_stream_pings_without_reading_and_refuses_one_stream_too_many(
         # a third stream of the same address to the same game: refused, with a reason
         await serve(_scope(game.code, "10.0.0.7"), receive, sender(boxes[2]))
         assert boxes[2][0]["status"] == 429
-        assert "Too many open streams of this game from your address" in text(boxes[2])
+        assert "Too many open streams from your address" in text(boxes[2])
         # another address is counted on its own
         other = asyncio.ensure_future(serve(_scope(game.code, "10.0.0.8"), receive,
                                             sender(boxes[3])))
@@ -305,3 +308,67 @@ def test_a_change_no_wake_up_announced_reaches_the_stream_by_the_sweep(quick, mo
     finally:
         engine.dispose()
     reader.close()
+
+
+def test_a_stream_cancelled_at_shutdown_ends_and_passes_the_cancellation_on(quick):
+    """The worker stops: uvicorn cancels the streams still open; each lets go of its game
+    and raises CancelledError on (it used to return as if the phone had left)."""
+    game = _game(quick)
+    hub = quick.extensions["push"]
+    serve = asgi_app(quick)
+
+    async def main() -> None:
+        sent: list[dict[str, Any]] = []
+        never = asyncio.Event()
+
+        async def receive() -> dict[str, Any]:
+            await never.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        task = asyncio.ensure_future(serve(_scope(game.code, "10.0.0.9"), receive, send))
+        for _ in range(500):
+            if any(b"event: ready" in m.get("body", b"") for m in sent):
+                break
+            await asyncio.sleep(0.01)
+        assert hub.streams() == 1
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert hub.streams() == 0
+
+    own_loop.run(main())
+
+
+def test_odd_spellings_of_a_code_reach_the_loops_stream_or_are_refused(quick):
+    game = _game(quick)
+    serve = asgi_app(quick)
+    code = game.code
+
+    async def first(path: str) -> dict[str, Any]:
+        sent: list[dict[str, Any]] = []
+        gone = asyncio.Event()
+
+        async def receive() -> dict[str, Any]:
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+            if message.get("more_body") or message["type"] == "http.response.body":
+                gone.set()
+
+        scope = _scope(code, "10.0.0.10")
+        scope["path"] = path
+        await asyncio.wait_for(serve(scope, receive, send), 10)
+        return sent[0]
+
+    for path in (f"/push/{code[:3]}-{code[3:]}", f"/push/{code.lower()}"):
+        start = own_loop.run(first(path))
+        assert start["status"] == 200, path
+        names = dict(start["headers"])
+        assert names[b"content-type"].startswith(b"text/event-stream")
+        assert b"content-security-policy" in names and b"server-timing" in names
+    assert own_loop.run(first(f"/push/{code}/"))["status"] == 404

@@ -1,0 +1,40 @@
+"""Every wait's deadline and every client's share, in one place, each with the measurement
+that chose it (issue 36): no request may hold the server for a client that went away or for
+a search that runs long."""
+
+from __future__ import annotations
+
+# A searching bot's turn (webapp/botplay.py): after this the greedy move is played instead
+# (logged). The expert's turn took a median of MEASURED_BOT and at most MEASURED_BOT_MAX on
+# this machine (see docs/performance.md, "Deadlines"); the budget is several times that.
+BOT_TURN_SECONDS = 5.0
+# A hint (the expert's search, in the bots' process): after this, "No hint just now".
+HINT_SECONDS = 3.0
+# Hints one client address may ask for (Flask-Limiter): a person reads a hint for seconds;
+# a flood of them would keep the bots' process busy for everyone.
+HINT_LIMIT = "6 per minute"
+# A request's body (a form of at most 64 kB) is read on the event loop within this; a phone
+# sends one in milliseconds, a held-back body is answered 408 and cut off.
+BODY_SECONDS = 10.0
+# Bodies one client address may have in flight at once per worker (more: 429): a household
+# behind one address sends a few moves at a time, each read in milliseconds.
+BODIES_PER_CLIENT = 8
+# Push streams one client address may hold open in one worker, all games together (more:
+# 429); per game the limit is webapp/push.py STREAMS_PER_CLIENT.
+STREAMS_PER_CLIENT_IN_ALL = 64
+# A stream waits at most this for its worker to listen for wake-ups (Redis subscribed, the
+# doorbell open) before it says `ready` anyway (the page's catch-up covers a missed move).
+LISTEN_WAIT_SECONDS = 5.0
+# Redis publishes waiting for the publisher thread (a move's answer never waits on Redis);
+# past this, a wake-up is dropped (logged): the other servers' sweeps and catch-ups read it.
+PUBLISH_QUEUE = 10_000
+# A publish to Redis gives up after this (the publisher thread, not a request).
+REDIS_SECONDS = 2.0
+# Database waits. PostgreSQL: a statement longer than this is cancelled, a lock waited for
+# longer is given up (the request answers 503 "try again", webapp/errors.py); the slowest
+# request of `copenhagen bench --web` on PostgreSQL took well under a second. SQLite: a
+# writer waits this long for the file's lock (as before: WAL writers queue behind a
+# checkpoint); a migration has neither deadline (webapp/db.py).
+STATEMENT_MS = 10_000
+LOCK_MS = 5_000
+SQLITE_BUSY_SECONDS = 15.0
