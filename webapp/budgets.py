@@ -5,16 +5,24 @@ a search that runs long."""
 from __future__ import annotations
 
 # A searching bot's turn (webapp/botplay.py): after this the greedy move is played instead
-# (logged). The expert's turn took a median of MEASURED_BOT and at most MEASURED_BOT_MAX on
-# this machine (see docs/performance.md, "Deadlines"); the budget is several times that.
+# (logged). Measured on this machine, on positions of games played by random bots (docs/
+# performance.md, "Deadlines"): the expert decides in 0.09 s median, 0.43 s p95, 0.86 s at
+# most (Roll & Write; the card edition 0.31 / 0.68 / 0.86 s), and the bots' process starts
+# in 0.5 s: five seconds is six times the slowest, for a machine under load.
 BOT_TURN_SECONDS = 5.0
-# A hint (the expert's search, in the bots' process): after this, "No hint just now".
+# A hint (the expert's search, in the bots' process): after this, "No hint just now". The
+# hints measured as the expert's turns (0.08 s median, 0.86 s at most), plus the 0.5 s start.
 HINT_SECONDS = 3.0
-# Hints one client address may ask for (Flask-Limiter): a person reads a hint for seconds;
-# a flood of them would keep the bots' process busy for everyone.
-HINT_LIMIT = "6 per minute"
+# Hint searches one web process runs at once in the bots' process; more: "No hint just now".
+HINTS_AT_ONCE = 2
+# Hints one client address may ask for (Flask-Limiter): a person reads a hint for seconds
+# (one every two seconds is more than anyone reads); a flood would keep the bots' process
+# busy for everyone.
+HINT_LIMIT = "30 per minute"
 # A request's body (a form of at most 64 kB) is read on the event loop within this; a phone
-# sends one in milliseconds, a held-back body is answered 408 and cut off.
+# sends one in milliseconds (a move's form is under 200 bytes: one packet even on a slow
+# carrier), a held-back body is answered 408 and cut off. nginx's client_body_timeout is 60 s
+# between two reads; ten seconds for the whole body is still far above a real phone's.
 BODY_SECONDS = 10.0
 # Bodies one client address may have in flight at once per worker (more: 429): a household
 # behind one address sends a few moves at a time, each read in milliseconds.
