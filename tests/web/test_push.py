@@ -372,3 +372,19 @@ def test_odd_spellings_of_a_code_reach_the_loops_stream_or_are_refused(quick):
         assert names[b"content-type"].startswith(b"text/event-stream")
         assert b"content-security-policy" in names and b"server-timing" in names
     assert own_loop.run(first(f"/push/{code}/"))["status"] == 404
+
+
+def test_a_closed_doorbell_closes_its_socket_and_its_listening_thread_ends(tmp_path):
+    bell = Doorbell(tmp_path / "bell")
+    assert bell.open()
+    sock = bell.sock
+    assert sock is not None
+    woken: list[int] = []
+    thread = threading.Thread(target=bell.listen, args=(woken.append,), daemon=True)
+    thread.start()
+    Doorbell(tmp_path / "bell").ring(7)
+    bell.close()
+    thread.join(5)
+    assert not thread.is_alive()  # it used to wait on its socket for ever
+    assert sock.fileno() == -1 and bell.sock is None
+    assert not (tmp_path / "bell").exists()
