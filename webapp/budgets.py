@@ -24,6 +24,10 @@ HINT_LIMIT = "30 per minute"
 # carrier), a held-back body is answered 408 and cut off. nginx's client_body_timeout is 60 s
 # between two reads; ten seconds for the whole body is still far above a real phone's.
 BODY_SECONDS = 10.0
+# A request's head (its first line and headers, a few hundred bytes) must arrive within this
+# of the connection (or of the last answer on it), else the connection is closed
+# (commandline/serve.py TimedHead): as the body's deadline, far above a real phone's.
+HEADER_SECONDS = 10.0
 # Bodies one client address may have in flight at once per worker (more: 429): a household
 # behind one address sends a few moves at a time, each read in milliseconds.
 BODIES_PER_CLIENT = 8

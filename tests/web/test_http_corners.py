@@ -21,6 +21,7 @@ pytestmark = pytest.mark.slow  # a real server
 
 HEALTH_WITHIN_S = 2.0  # a free thread answers /healthz in milliseconds
 BODY_SECONDS = 1.0  # the server's body deadline in this test (COPENHAGEN_BODY_SECONDS)
+HEADER_SECONDS = 1.0  # and its head deadline (COPENHAGEN_HEADER_SECONDS)
 PAGE_THREADS = 8  # two workers of four threads: more held requests than this stop a server
 
 
@@ -28,7 +29,8 @@ PAGE_THREADS = 8  # two workers of four threads: more held requests than this st
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     folder = tmp_path_factory.mktemp("corners")
     app = AppServer(f"sqlite:///{folder / 'c.sqlite3'}", folder / "s.log",
-                    env={"COPENHAGEN_BODY_SECONDS": str(BODY_SECONDS)})
+                    env={"COPENHAGEN_BODY_SECONDS": str(BODY_SECONDS),
+                         "COPENHAGEN_HEADER_SECONDS": str(HEADER_SECONDS)})
     with app:
         yield app
 
@@ -171,5 +173,26 @@ def test_a_body_over_the_limit_is_refused_at_once(server: AppServer):
     try:
         head = _first_bytes(sock, time.monotonic() + 5)
         assert head.startswith(b"HTTP/1.1 413"), head[:200]
+    finally:
+        sock.close()
+
+
+def test_a_head_sent_a_byte_at_a_time_meets_a_deadline(server: AppServer):
+    """A client that never finishes its request's head is disconnected (uvicorn alone
+    waits for ever once the first byte came)."""
+    sock = _open(server.port, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    try:
+        until = time.monotonic() + HEADER_SECONDS + 5
+        closed = False
+        while time.monotonic() < until and not closed:
+            try:
+                sock.sendall(b"a")
+                sock.settimeout(0.2)
+                closed = sock.recv(1) == b""
+            except TimeoutError:
+                continue
+            except OSError:
+                closed = True
+        assert closed, "the server still waits for the head"
     finally:
         sock.close()
