@@ -19,6 +19,7 @@ import pytest
 from flask import Flask
 
 from tests.web import own_loop
+from tests.web.test_shared_limits import redis_url  # noqa: F401 - the fixture
 from webapp import push
 from webapp.asgi import asgi_app, client_address
 from webapp.db import make_engine
@@ -388,3 +389,50 @@ def test_a_closed_doorbell_closes_its_socket_and_its_listening_thread_ends(tmp_p
     assert not thread.is_alive()  # it used to wait on its socket for ever
     assert sock.fileno() == -1 and bell.sock is None
     assert not (tmp_path / "bell").exists()
+
+
+def test_a_move_never_waits_for_redis_to_answer_its_publish(
+        app: Flask, redis_url: str):  # noqa: F811 - the fixture
+    """The publish goes from a thread of its own: a Redis slow to answer does not hold the
+    move's request (it held it up to 2 s). A relay to Redis holds back Redis's answers from
+    the moment the PUBLISH passes."""
+    host, port = redis_url.split("//", 1)[1].split("/", 1)[0].split(":")
+    listener = socket.create_server(("127.0.0.1", 0))
+    got_publish, answer = threading.Event(), threading.Event()
+
+    def pump(src: socket.socket, dst: socket.socket, upstream: bool) -> None:
+        try:
+            while data := src.recv(65536):
+                if upstream and b"PUBLISH" in data.upper():
+                    got_publish.set()
+                if not upstream and got_publish.is_set():
+                    answer.wait(10)
+                dst.sendall(data)
+        except OSError:
+            pass
+
+    def relay() -> None:
+        while True:
+            try:
+                near, _addr = listener.accept()
+            except OSError:
+                return
+            far = socket.create_connection((host, int(port)))
+            threading.Thread(target=pump, args=(far, near, False), daemon=True).start()
+            threading.Thread(target=pump, args=(near, far, True), daemon=True).start()
+
+    threading.Thread(target=relay, daemon=True).start()
+    hub = push.Hub(app.extensions["store"], f"redis://127.0.0.1:{listener.getsockname()[1]}/0")
+    returned = threading.Event()
+
+    def move_made() -> None:
+        hub.changed(1)
+        returned.set()
+
+    threading.Thread(target=move_made, daemon=True).start()
+    try:
+        assert got_publish.wait(10)
+        assert returned.is_set()  # the change was announced before Redis answered
+    finally:
+        answer.set()
+        listener.close()
