@@ -32,7 +32,8 @@ def header_seconds() -> float:
 class TimedHead(H11Protocol):
     """uvicorn's HTTP/1.1 connection with a deadline on each request's head: a client that
     has not sent a whole head within `header_seconds()` of connecting (or of its last
-    answer) is disconnected. uvicorn alone waits for ever once the first byte has come (its
+    answer), or still sends a body refused unread that long after its answer, is
+    disconnected. uvicorn alone waits for ever once the first byte has come (its
     keep-alive timer stops there), so a client sending a head a byte at a time would hold
     the connection (no thread: only a socket, but without end)."""
 
@@ -49,7 +50,11 @@ class TimedHead(H11Protocol):
 
     def _head_late(self) -> None:
         self._head_timer = None
-        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+        waiting = self.conn.their_state is h11.IDLE  # no whole head yet
+        # or answered (a body refused unread: 408, 413, 429) while the body still trickles
+        refused = self.conn.their_state is h11.SEND_BODY and self.conn.our_state in (
+            h11.DONE, h11.MUST_CLOSE)
+        if (waiting or refused) and not self.transport.is_closing():
             self.transport.close()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -58,8 +63,8 @@ class TimedHead(H11Protocol):
 
     def handle_events(self) -> None:
         super().handle_events()
-        if self.conn.their_state is not h11.IDLE:  # a whole head came: its request runs
-            self._stop_head_timer()
+        if self.conn.their_state is not h11.IDLE and self.conn.our_state is h11.SEND_RESPONSE:
+            self._stop_head_timer()  # a whole head came: its request runs (not yet answered)
 
     def on_response_complete(self) -> None:
         super().on_response_complete()

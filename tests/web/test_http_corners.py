@@ -196,3 +196,29 @@ def test_a_head_sent_a_byte_at_a_time_meets_a_deadline(server: AppServer):
         assert closed, "the server still waits for the head"
     finally:
         sock.close()
+
+
+def test_a_body_still_sent_after_its_refusal_is_cut_off(server: AppServer):
+    """One body too many from a client (429, unread), then its bytes a trickle: the server
+    hangs up after the head deadline instead of reading them for ever."""
+    socks = [_held_body(server.port, 10_000) for _ in range(40)]
+    try:
+        until = time.monotonic() + BODY_SECONDS / 2
+        refused = [s for s in socks if _first_bytes(s, until).startswith(b"HTTP/1.1 429")]
+        assert refused
+        sock = refused[0]
+        deadline = time.monotonic() + HEADER_SECONDS + 5
+        closed = False
+        while time.monotonic() < deadline and not closed:
+            try:
+                sock.sendall(b"x")
+                sock.settimeout(0.2)
+                closed = sock.recv(4096) == b""
+            except TimeoutError:
+                continue
+            except OSError:
+                closed = True
+        assert closed, "the server still reads a refused body"
+    finally:
+        for sock in socks:
+            sock.close()
