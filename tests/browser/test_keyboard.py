@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.browser.keyboard import Keyboard
+from webapp.views.learn import SCRIPTS
 from tests.browser.test_table import _api
 
 pytestmark = pytest.mark.browser
@@ -171,3 +172,88 @@ def test_a_roll_and_write_turn_takes_at_most_20_keys_and_the_focus_stays(desk):
     assert typical, out["steps"]
     assert max(typical) <= TYPICAL_TURN_KEYS, typical
     assert max(out["picks"] or [0]) <= 10, out["picks"]
+
+
+def _card_step(page: Any) -> tuple[str, Any]:
+    """The card edition's next step as the tapping test plays it (test_card.py): a build when
+    a tile is offered, else two harbour cards and the take, else the first button."""
+    def first(selector: str) -> Any:
+        loc = page.locator(selector)
+        return loc.first.element_handle() if loc.count() else None
+
+    if (pay := first("#game .pays button")) is not None:
+        return "pay", pay
+    if page.locator("#placer").count():
+        return "brick", first("#game .board td.can a")
+    if (tile := first("#game .tilechip")) is not None:
+        return "tile", tile
+    if (take := first("#game .actions .choices button")) is not None:
+        return "take", take
+    if page.locator("#game .harbour a.pick").count() >= 2 and not page.locator(
+            "#game .actions form button").count():
+        return "card", first("#game .harbour .slot:not(.picked) a.pick")
+    if (cell := first("#game .board td.can a")) is not None and not page.locator(
+            "#game .preview-box button.confirm").count():
+        return "white-cell", cell
+    if (confirm := first("#game .preview-box button.confirm")) is not None:
+        return "white-confirm", confirm
+    return "button", first("#game .actions form button")
+
+
+def test_the_card_edition_by_keyboard_keeps_the_focus(desk):
+    page = desk()
+    page.goto("/c/new")
+    page.select_option("#kind0", "person")
+    page.select_option("#kind1", "greedy")
+    page.check("input[name=mode][value=hotseat]")
+    page.click("button.big")
+    page.wait_for_url(re.compile(r"/c/[A-Z0-9]{6}(\?at=\d+)?$"))
+    kb = Keyboard(page)
+    kb.watch()
+    turns: list[list[tuple[str, int]]] = [[]]
+    lost_after: list[str] = []
+    for _ in range(MAX_MOVES):
+        if len(turns) > 8 or page.locator("#game .endscreen").count():
+            break
+        page.wait_for_selector("#game .status.mine", timeout=30_000)
+        step, target = _card_step(page)
+        assert target is not None, step
+        lost = len(kb.lost())
+        kb.act(step, target)
+        if len(kb.lost()) > lost:
+            lost_after.append(step)
+        turns[-1].append(kb.by_step[-1])
+        if not page.locator("#game .status.mine").count():
+            turns.append([])
+    print(f"\ncard edition by keyboard: {turns}")
+    assert len(turns) > 8
+    assert {"card", "take"} <= {s for t in turns for s, _k in t}
+    assert not lost_after, f"the focus fell to the body after {lost_after}"
+    assert not kb.lost(), kb.lost()
+    assert not page.evaluate("() => window.__kb.moved")
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_the_guided_games_by_keyboard_focus_each_step_and_read_it(desk, name: str):
+    """After each step the focus is on the next step's control (its highlight keeps the
+    focus ring), which the step's sentence describes (aria-describedby)."""
+    page = desk()
+    page.goto(f"/learn/{name}/0")
+    kb = Keyboard(page)
+    kb.watch()
+    keys = []
+    for index in range(len(SCRIPTS[name].steps)):
+        control = page.locator('[aria-current="step"]')
+        assert control.count() == 1
+        assert control.get_attribute("aria-describedby") == "learn-says"
+        assert page.locator("#learn-says").inner_text().strip()  # the sentence it points to
+        if index:  # the focus is already there, after the previous step
+            assert page.evaluate("() => document.activeElement.id") == "step-now", kb.focused()
+            ring = page.evaluate("() => getComputedStyle(document.activeElement).outlineWidth")
+            assert float(ring.removesuffix("px")) >= 2, ring
+        kb.act(f"step {index + 1}", control.element_handle())
+        page.wait_for_selector(f'#learn[data-step="{index + 1}"]')
+        keys.append(kb.by_step[-1][1])
+    print(f"\nguided game {name} by keyboard: keys per step {keys}")
+    assert not kb.lost(), kb.lost()
+    assert max(keys[1:]) == 1  # Enter only: each step's control has the focus already
