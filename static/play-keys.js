@@ -166,6 +166,8 @@
     var score = news.getAttribute("data-score") || "";
     var mine = root.getAttribute("data-my-move") === "1";
     if (!quiet) {
+      var urgent = document.getElementById("say-now"); /* said before: not left to be read again */
+      if (urgent && (fresh.length || turn !== heard.turn)) urgent.textContent = "";
       fresh.slice(-3).forEach(function (line) { say(line, false); });
       if (mine && heard.mine === false) say(news.getAttribute("data-your-move") || turn, true);
       else if (turn !== heard.turn) say(turn, false);

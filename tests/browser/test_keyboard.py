@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from tests.browser.keyboard import Keyboard
-from webapp.views.learn import SCRIPTS
 from tests.browser.test_table import _api
+from webapp.views.learn import SCRIPTS
 
 pytestmark = pytest.mark.browser
 
@@ -65,8 +65,8 @@ def start_solo(page: Any) -> str:
     page.fill("#b-name", "Ana")
     page.check("input[name=bots][value='1']")
     page.select_option("#level1", "greedy")
-    with page.expect_navigation():
-        page.click("text=Play against the bots")
+    with page.expect_navigation():  # "Play against the bots", in any language
+        page.click("form:has(#b-name) button[type=submit]")
     m = re.search(r"/t/([A-Z0-9]+)", page.url)
     assert m, page.url
     return m.group(1)
@@ -257,3 +257,65 @@ def test_the_guided_games_by_keyboard_focus_each_step_and_read_it(desk, name: st
     print(f"\nguided game {name} by keyboard: keys per step {keys}")
     assert not kb.lost(), kb.lost()
     assert max(keys[1:]) == 1  # Enter only: each step's control has the focus already
+
+
+RING = """() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).slice(0, 4).map(Number);
+  const lum = ([r, g, b]) => { const f = (v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const contrast = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05); };
+  const a = document.activeElement;
+  let bg = null;
+  for (let el = a.parentElement; el && !bg; el = el.parentElement) {
+    const c = rgb(getComputedStyle(el).backgroundColor);
+    if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) bg = c;
+  }
+  bg = bg || rgb(getComputedStyle(document.body).backgroundColor);
+  const s = getComputedStyle(a);
+  const status = document.querySelector('.tbl .status');
+  const r = a.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, Math.max(0, r.top + 2));
+  const under = !!(status && top && !status.contains(a) && status.contains(top));
+  return {what: a === document.body ? 'body' : a.outerHTML.slice(0, 80),
+          width: parseFloat(s.outlineWidth), style: s.outlineStyle,
+          contrast: contrast(rgb(s.outlineColor), bg), under: !!under,
+          /* a two-tone ring: its halo (the first shadow) stands out where the ink does not */
+          halo: s.boxShadow === 'none' ? 0 : Math.min(contrast(rgb(s.boxShadow), bg),
+            contrast(rgb(s.boxShadow), rgb(s.outlineColor)))};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_focus_ring_shows_everywhere_and_the_sticky_status_never_covers_it(
+        browser, live_server: str, scheme: str) -> None:
+    """Tab forwards through a game page with a placement previewed, then Shift+Tab back up:
+    every control shows a solid ring of 2 px or more, 3:1 against what is behind it (its ink,
+    or its halo where the ink is of the background's tone), and none is hidden under the
+    sticky status header."""
+    context = browser.new_context(**DESKTOP, base_url=live_server, color_scheme=scheme,
+                                  locale="en-GB")
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        code = start_solo(page)
+        kb = Keyboard(page)
+        kb.watch()
+        for _ in range(12):
+            step, target = _target(page, _my_move(page, code)["legal"])
+            kb.act(step, target)
+            if step == "cell":
+                break
+        bad = []
+        for key in ["Tab"] * 40 + ["Shift+Tab"] * 40:
+            page.keyboard.press(key)
+            ring = page.evaluate(RING)
+            if ring["what"] == "body":
+                continue
+            if ring["width"] < 2 or ring["style"] != "solid" or max(
+                    ring["contrast"], ring["halo"]) < 3 or ring["under"]:
+                bad.append(ring)
+        assert not bad, bad
+    finally:
+        context.close()
