@@ -10,7 +10,10 @@ MAX_TABS = 250  # more than any page has stops: a control never reached fails th
 
 WATCH = """() => {
   if (window.__kb) return;
-  window.__kb = {settled: 0, lost: [], moved: [], before: null, started: false};
+  window.__kb = {settled: 0, lost: [], moved: [], before: null, started: false, urgent: []};
+  const now = document.getElementById('say-now');
+  if (now) new MutationObserver(() => { if (now.textContent) window.__kb.urgent.push(
+    now.textContent); }).observe(now, {childList: true, characterData: true, subtree: true});
   const isPoll = (el) => !!(el && el.hasAttribute && (el.hasAttribute('data-push') ||
       el.hasAttribute('data-push-frame') || el.matches('.poll, .poller')));
   const name = (a) => !a || a === document.body ? 'body' : (a.id ? '#' + a.id :
@@ -91,6 +94,10 @@ class Keyboard:
     def lost(self) -> list[str]:
         """The swaps after which the focus was on the page's body."""
         return list(self.page.evaluate("() => window.__kb.lost"))
+
+    def urgent(self) -> list[str]:
+        """What the assertive live region was given, in order."""
+        return list(self.page.evaluate("() => window.__kb.urgent"))
 
     def focused(self) -> str:
         """The focused element, for messages."""

@@ -151,7 +151,8 @@ def play_rollwrite(page: Any, code: str, turns: int) -> dict[str, Any]:
             steps.append(current)
             current = []
     return {"turns": turn_keys, "picks": pick_keys, "setup": setup_keys, "steps": steps,
-            "lost": kb.lost(), "lost_after": lost_after,
+            "lost": kb.lost(), "lost_after": lost_after, "urgent": kb.urgent(),
+            "said": page.locator("#say p").all_inner_texts(),
             "moved": page.evaluate("() => window.__kb.moved")}
 
 
@@ -172,6 +173,9 @@ def test_a_roll_and_write_turn_takes_at_most_20_keys_and_the_focus_stays(desk):
     assert typical, out["steps"]
     assert max(typical) <= TYPICAL_TURN_KEYS, typical
     assert max(out["picks"] or [0]) <= 10, out["picks"]
+    # said: the moves in the polite region, the player's own turn in the assertive one
+    assert len(out["said"]) >= 3, out["said"]
+    assert any(t.startswith("Your move. Turn ") for t in out["urgent"]), out["urgent"]
 
 
 def _card_step(page: Any) -> tuple[str, Any]:
@@ -231,6 +235,7 @@ def test_the_card_edition_by_keyboard_keeps_the_focus(desk):
     assert not lost_after, f"the focus fell to the body after {lost_after}"
     assert not kb.lost(), kb.lost()
     assert not page.evaluate("() => window.__kb.moved")
+    assert page.locator("#say p").count() >= 3  # the bot's moves, the turns, the points
 
 
 @pytest.mark.parametrize("name", sorted(SCRIPTS))
