@@ -192,9 +192,9 @@
   });
 
   document.addEventListener("htmx:afterSettle", function (e) {
+    roving(document); /* every sheet's grid: the replay's and the others' sheets too */
     var root = document.querySelector(ROOTS);
     if (!root) return;
-    roving(root);
     var mine = pressed !== null && !isPoll(e.detail.elt);
     listen(root, false);
     var active = document.activeElement;
@@ -218,10 +218,9 @@
   });
 
   function start() {
+    roving(document);
     var root = document.querySelector(ROOTS);
-    if (!root) return;
-    roving(root);
-    listen(root, true);
+    if (root) listen(root, true);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

@@ -324,3 +324,36 @@ def test_the_focus_ring_shows_everywhere_and_the_sticky_status_never_covers_it(
         assert not bad, bad
     finally:
         context.close()
+
+
+def test_the_building_is_one_tab_stop_and_the_arrow_keys_move_between_its_cells(desk):
+    """A tile chosen: the focus is on the grid, on the lowest cell the tile fits; the arrow
+    keys move up, down and across as the sheet is drawn (row 1 at the bottom), Home and End
+    to the row's ends; Tab leaves the grid and Shift+Tab comes back to the same cell."""
+    page = desk()
+    code = start_solo(page)
+    kb = Keyboard(page)
+    kb.watch()
+    for _ in range(12):
+        step, target = _target(page, _my_move(page, code)["legal"])
+        if step == "cell":
+            break
+        kb.act(step, target)
+    else:
+        raise AssertionError("no tile was chosen")
+    cell = "() => document.activeElement.getAttribute('data-cell')"
+    start = page.evaluate(cell)
+    assert start and re.fullmatch(r"[a-e][1-9]", start), kb.focused()
+    assert "fits here" in page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert page.locator("#table table[role=grid] [data-cell][tabindex='0']").count() == 1
+    assert page.locator("#table table[role=grid] [data-cell]").count() == 45
+    col, row = start[0], int(start[1])
+    moves = [("ArrowUp", f"{col}{row + 1}"), ("ArrowDown", start), ("End", f"e{row}"),
+             ("Home", f"a{row}"), ("ArrowRight", f"b{row}"), ("ArrowUp", f"b{row + 1}")]
+    for key, expected in moves:
+        page.keyboard.press(key)
+        assert page.evaluate(cell) == expected, (key, expected, kb.focused())
+    page.keyboard.press("Tab")
+    assert not page.evaluate("() => !!document.activeElement.closest('table[role=grid]')")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(cell) == f"b{row + 1}"
