@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
+from bots.levels import make_bot
 from tests.browser.keyboard import Keyboard
-from tests.browser.test_table import _api
+from tests.browser.test_table import _api, _seq
 from webapp.views.learn import SCRIPTS
 
 pytestmark = pytest.mark.browser
@@ -27,6 +28,7 @@ pytestmark = pytest.mark.browser
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 TURNS = 4  # whole turns of the player, as in the issue's trial
 MAX_MOVES = 120
+MAX_ACTIONS = 3000  # engine actions of a whole table game, both seats
 TYPICAL_TURN_KEYS = 20
 
 # the element each step presses, found the same way on any version of the pages
@@ -357,3 +359,47 @@ def test_the_building_is_one_tab_stop_and_the_arrow_keys_move_between_its_cells(
     assert not page.evaluate("() => !!document.activeElement.closest('table[role=grid]')")
     page.keyboard.press("Shift+Tab")
     assert page.evaluate(cell) == f"b{row + 1}"
+
+
+def test_every_roll_and_write_phase_by_keyboard_keeps_the_focus(desk, live_app):
+    """A table of two whose second seat the greedy bot plays through the store: each phase the
+    host meets (setup, roll, choose, cell, place, coats of arms, end, picks) is played once with
+    the keyboard from its page; after each the focus is on a control, never the body."""
+    store = live_app.extensions["store"]
+    page = desk()
+    page.goto("/t/new")
+    page.check("input[name=seats][value='2']")
+    page.fill("#name", "Ana")
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
+    code = re.search(r"/t/([A-Z0-9]+)", page.url).group(1)
+    game = store.game(code)
+    bot = make_bot("rollwrite", "greedy", 1)
+    kb = Keyboard(page)
+    seen: dict[str, int] = {}
+    lost_after: list[str] = []
+    for _ in range(MAX_ACTIONS):
+        state = store.state(game)
+        if state.is_over() or {"arms", "pick", "place"} <= set(seen):
+            break
+        if state.is_chance() and state.active != 0:
+            store.act(game, state.active, str(state.chance_action()), state.seq)
+            continue
+        seat = 0 if state.is_chance() else state.to_act()[0]
+        if seat != 0:
+            store.act(game, seat, str(bot.decide(state, seat)), state.seq)
+            continue
+        if page.evaluate("() => !window.__kb") or _seq(page) != state.seq:
+            page.goto(f"/t/{code}")
+            kb.watch()
+        legal = [str(a) for a in state.legal_actions(0)]
+        step, target = _target(page, legal)
+        assert target is not None, (step, legal, page.url)
+        lost = len(kb.lost())
+        kb.act(step, target)
+        seen[step] = seen.get(step, 0) + 1
+        if len(kb.lost()) > lost or kb.focused() == "body":
+            lost_after.append(step)
+    print(f"\nRoll & Write phases played by keyboard: {seen}")
+    assert {"setup", "roll", "choose", "cell", "place", "end", "pick"} <= set(seen), seen
+    assert not lost_after, lost_after
