@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from boardgame.phases import ARMS, DISCARD
 from bots.levels import make_bot
 from tests.browser.keyboard import Keyboard
 from tests.browser.test_table import _api, _seq
@@ -402,4 +403,45 @@ def test_every_roll_and_write_phase_by_keyboard_keeps_the_focus(desk, live_app):
             lost_after.append(step)
     print(f"\nRoll & Write phases played by keyboard: {seen}")
     assert {"setup", "roll", "choose", "cell", "place", "end", "pick"} <= set(seen), seen
+    assert not lost_after, lost_after
+
+
+def test_the_card_editions_discard_and_coat_of_arms_by_keyboard(desk, live_app):
+    """The card edition's rarer phases (discard down to 7; a coat of arms: a white tile or an
+    ability tile), reached by the greedy bot playing both seats through the store, then played
+    once each with the keyboard from the page: the focus lands on a control, never the body."""
+    store = live_app.extensions["store"]
+    page = desk()
+    page.goto("/c/new")
+    page.select_option("#kind0", "person")
+    page.select_option("#kind1", "greedy")
+    page.check("input[name=mode][value=hotseat]")
+    page.click("button.big")
+    page.wait_for_url(re.compile(r"/c/[A-Z0-9]{6}(\?at=\d+)?$"))
+    game = store.game(page.url.split("?")[0].rsplit("/", 1)[-1])
+    bots = [make_bot("boardgame", "greedy", seat) for seat in (0, 1)]
+    kb = Keyboard(page)
+    played: dict[str, list[tuple[str, int]]] = {}
+    lost_after: list[str] = []
+    for _ in range(MAX_ACTIONS):
+        state = store.state(game)
+        if state.is_over() or {DISCARD.value, ARMS.value} <= set(played):
+            break
+        seat = state.active
+        phase = state.phase.value
+        if seat == 0 and phase in (DISCARD.value, ARMS.value) and phase not in played:
+            page.goto(f"/c/{game.code}")
+            kb.watch()
+            while store.state(game).active == 0 and store.state(game).phase.value == phase:
+                step, target = _card_step(page)
+                assert target is not None, (phase, step)
+                lost = len(kb.lost())
+                kb.act(step, target)
+                played.setdefault(phase, []).append(kb.by_step[-1])
+                if len(kb.lost()) > lost or kb.focused() == "body":
+                    lost_after.append(f"{phase}: {step}")
+            continue
+        store.act(game, seat, str(bots[seat].decide(state, seat)), state.seq)
+    print(f"\ncard edition's rarer phases by keyboard: {played}")
+    assert {DISCARD.value, ARMS.value} & set(played), "neither phase came in a whole game"
     assert not lost_after, lost_after
