@@ -16,7 +16,7 @@ from webapp.solo.players import PLAYER_COOKIE
 from webapp.store import utcnow
 
 from .conftest import Phone, Today
-from .test_solo import DAY, play_the_bots_moves, play_to_the_end, words
+from .test_solo import DAY, dice_of, play_the_bots_moves, play_to_the_end, words
 
 WEEK = "2026-W48"  # the ISO week of DAY (Tuesday 2026-11-24)
 
@@ -224,11 +224,11 @@ def test_a_friends_challenge_same_dice_results_and_side_by_side(app):
     seed = boards_of(app).challenge(code)["seed"]
     a = ann.post(f"/s/f/{code}/play", {}).headers["Location"].rsplit("/", 1)[1]
     store = app.extensions["store"]
-    assert store.game(a).config["seed"] == seed
+    assert store.game(a).config["seed"] == dice_of(app, seed)
     play_the_bots_moves(ann, app, a, seed)
     bo.get(link)
     b = bo.post(f"/s/f/{code}/play", {"name": "Bo"}).headers["Location"].rsplit("/", 1)[1]
-    assert store.game(b).config["seed"] == seed  # the same dice
+    assert store.game(b).config["seed"] == dice_of(app, seed)  # the same dice
     mid = words(bo.client.get(link).get_data(as_text=True))
     assert "Ann" in mid and "Bo (you) playing" in mid and f"/r/{a}" not in mid
     assert bo.client.get(f"/s/f/{code}/compare?a={a}&b={a}").status_code == 403

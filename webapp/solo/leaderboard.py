@@ -18,6 +18,7 @@ from flask import Flask
 from rollwrite.solitaire import result as challenge_result
 from rollwrite.state import GameState
 from webapp.player_store import Boards, Entry
+from webapp.solo import dice
 from webapp.store import Game, Store
 
 _WEEK_RE = re.compile(r"^(\d{4})-W(\d{2})$")
@@ -71,8 +72,10 @@ def record_over(store: Store, boards: Boards, game: Game) -> None:
 
 
 def install(app: Flask) -> None:
-    """Record each challenge's result on its entry as its last move is committed."""
+    """Read the installation's dice key (made if it has none); record each challenge's
+    result on its entry as its last move is committed."""
     store: Store = app.extensions["store"]
+    dice.install(app, store.engine)
     boards = app.extensions.setdefault("boards", Boards(store.engine))
     store.when_over.append(lambda game: record_over(store, boards, game))
 

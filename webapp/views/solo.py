@@ -41,7 +41,7 @@ from webapp.game_text import game_text
 from webapp.inputs import number
 from webapp.jobs import jobs
 from webapp.limits import create_limited
-from webapp.solo import leaderboard, pars, players
+from webapp.solo import dice, leaderboard, pars, players
 from webapp.solo.records import (
     challenge_of,
     challenge_settings,
@@ -50,7 +50,7 @@ from webapp.solo.records import (
     records,
     unfinished,
 )
-from webapp.store import NotFound, Store
+from webapp.store import Game, NotFound, Store
 
 bp = Blueprint("solo", __name__, url_prefix="/s")
 
@@ -104,10 +104,11 @@ def _start(store: Store, config: dict[str, Any], bots: dict[int, str], name: str
     token = store.claim_seat(game, 0, name)
     challenge = challenge_of(game)
     if challenge is not None:  # its par is computed now, ready before the game ends
-        seed = str(challenge["seed"])
-        pars.ahead(store, jobs(), seed, compute=deps().par)
+        seed, dice_seed, level = pars.of_game(game)
+        pars.ahead(store, jobs(), seed, compute=deps().par, dice=dice_seed, level=level)
         players.boards().enter(game, seed, player,
-                               leaderboard.ranked_when(seed, date.fromisoformat(today())))
+                               leaderboard.ranked_when(seed, date.fromisoformat(today())),
+                               address=dice.address_mark(request.remote_addr or ""))
     at = botplay.play_pending(store, game)
     resp = redirect(url_for("companion.page", code=game.code, at=at), 303)
     players.give_secret(resp, secret)
@@ -162,14 +163,35 @@ def create_challenge() -> Any:
     return start_challenge(seed, clean_name(form.get("name")) or _("Player"))
 
 
+def unfinished_entry(seed: str) -> Game | None:
+    """The game of this player's entry on `seed` while it is still being played (neither
+    finished nor given up), on whichever device it was started."""
+    player = players.current_player()
+    entry = players.boards().entry(seed, player.id) if player is not None else None
+    if entry is None or entry.outcome is not None:
+        return None
+    store = _store()
+    game = store.game(entry.code)
+    if game.status == "over":  # its result was not recorded: made from the log now
+        leaderboard.record_over(store, players.boards(), game)
+        return None
+    return game
+
+
 def start_challenge(seed: str, name: str) -> Response:
     """Start the solitaire challenge of `seed` for this browser's player (made now if it
-    has none): the player's first game on a seed is their leaderboard entry."""
+    has none): the player's first game on a seed is their leaderboard entry. While that
+    game is unfinished, starting the seed again goes back to it: a practice game on the
+    same dice opens only once it is finished or given up. The dice come from the seed and
+    the installation's key (webapp/solo/dice.py)."""
+    resume = unfinished_entry(seed)
+    if resume is not None:
+        return redirect(url_for("companion.page", code=resume.code), 303)
     config = {
         "players": [name],
-        "seed": seed,
+        "seed": dice.app_dice_seed(seed),
         "options": {"mirror": False, "dice": "seeded"},
-        "challenge": challenge_settings(seed, today()),
+        "challenge": {**challenge_settings(seed, today()), "dice": dice.KEYED},
     }
     return _start(_store(), config, {}, name)
 
@@ -227,7 +249,8 @@ def result(code: str) -> Any:
     seed = str(challenge["seed"])
     owner = browser_id()
     mine = owner is not None and owner == game.owner
-    found = pars.current(store, jobs(), seed, compute=deps().par)
+    _seed, dice_seed, level = pars.of_game(game)
+    found = pars.current(store, jobs(), seed, compute=deps().par, dice=dice_seed, level=level)
     par = found.body if found is not None and found.status == "ready" else None
     par_failed = found is not None and found.status == "failed"
     entry = players.boards().entry_of_game(game.id)
