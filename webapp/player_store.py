@@ -412,7 +412,17 @@ class Boards:
             row = conn.execute(select(friend_challenges).where(
                 friend_challenges.c.code == code)).first()
         return None if row is None else {"code": row.code, "seed": row.seed,
-                                         "creator": row.creator}
+                                         "creator": row.creator, "created": row.created_at}
+
+    def made_on(self, seed: str) -> tuple[str, datetime | None] | None:
+        """Who made the first friends' challenge of `seed` (their name) and when."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(players.c.name, friend_challenges.c.created_at)
+                .join(players, players.c.id == friend_challenges.c.creator)
+                .where(friend_challenges.c.seed == seed)
+                .order_by(friend_challenges.c.created_at).limit(1)).first()
+        return None if row is None else (str(row.name), row.created_at)
 
     def join(self, code: str, player_id: str) -> None:
         """Make the player a member of a challenge (once)."""

@@ -468,7 +468,7 @@ def test_the_short_link_opens_a_solo_game_where_it_stands(app: Flask, phone: Pho
     resp = client.get(f"/s/{challenge}")  # over: its result
     assert resp.status_code == 303
     assert resp.headers["Location"].endswith(f"/s/{challenge}/result")
-    assert "Solitaire challenge" in words(phone.get(resp.headers["Location"]).get_data(
+    assert "Challenge “short-link”" in words(phone.get(resp.headers["Location"]).get_data(
         as_text=True))
     play_to_the_end(phone, app, bots)
     resp = client.get(f"/s/{bots}")  # a bots game over: its end screen at the table

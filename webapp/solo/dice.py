@@ -29,13 +29,19 @@ KEYED = "keyed"  # a challenge's dice from its seed and the installation's key
 OPEN = "open"  # from its public seed alone: the challenges stored before the key
 
 
-def load_key(engine: Engine) -> str:
-    """The installation's dice key, made now (once, whoever is first) if it has none."""
+def read_key(engine: Engine) -> str | None:
+    """The installation's dice key, if it has one (read only)."""
     with engine.connect() as conn:
         found = conn.execute(select(installation.c.value)
                              .where(installation.c.name == KEY_NAME)).scalar()
+    return str(found) if found else None
+
+
+def load_key(engine: Engine) -> str:
+    """The installation's dice key, made now (once, whoever is first) if it has none."""
+    found = read_key(engine)
     if found:
-        return str(found)
+        return found
     try:
         with engine.begin() as conn:
             conn.execute(insert(installation).values(name=KEY_NAME,

@@ -112,8 +112,30 @@ def may_open(store: Store, boards: Boards, game: Game, viewer: str | None) -> bo
     return settled(boards, str(challenge.get("seed")), viewer, store)
 
 
-def entry_row(entry: Entry, rank: int | None, show_code: bool) -> dict[str, Any]:
-    """One line of the board as the page and the JSON give it."""
+def given_up(boards: Boards, game: Game) -> bool:
+    """Whether `game` is a challenge entry its player gave up before it ended: its pages
+    show its result, no more moves."""
+    if game.kind != "solo" or game.status == "over" or not isinstance(
+            game.config.get("challenge"), dict):
+        return False
+    entry = boards.entry_of_game(game.id)
+    return entry is not None and entry.outcome == "gave_up"
+
+
+def may_give_up(boards: Boards, game: Game) -> bool:
+    """Whether `game` is a challenge entry still being played (it may be given up)."""
+    if game.kind != "solo" or game.status == "over" or not isinstance(
+            game.config.get("challenge"), dict):
+        return False
+    entry = boards.entry_of_game(game.id)
+    return entry is not None and entry.outcome is None
+
+
+def entry_row(entry: Entry, rank: int | None, show_code: bool, sharing: int = 1,
+              ) -> dict[str, Any]:
+    """One line of the board as the page and the JSON give it; `sharing`: how many players
+    entered the seed from the address this entry began from (itself included)."""
     return {"rank": rank, "name": entry.name,
             "turns": entry.turns if entry.reached else None, "score": entry.score,
-            "code": entry.code if show_code else ""}
+            "code": entry.code if show_code else "", "hints": entry.hinted,
+            "players_of_its_address": sharing}

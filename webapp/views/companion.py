@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import abort, jsonify, render_template, request, url_for
+from flask import abort, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -33,6 +33,8 @@ from webapp.games.edition import Edition, NewGame, Templates
 from webapp.games.routes import GamePages, posted
 from webapp.games.visit import Visit
 from webapp.inputs import number
+from webapp.solo import leaderboard
+from webapp.solo.players import boards as player_boards
 from webapp.store import Conflict
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -77,6 +79,13 @@ class RollWrite(Edition):
             from webapp.views.replay import spoiler_guard
 
             spoiler_guard(visit.game)
+        if leaderboard.given_up(player_boards(), visit.game):  # its result, no more moves
+            target = url_for("solo.result", code=visit.game.code)
+            if g.htmx:
+                answer = Response(status=204)
+                answer.headers["HX-Redirect"] = target
+                abort(answer)
+            abort(redirect(target, 303))
 
     def actor(self, visit: Visit) -> int | None:
         """The cookie's seat; a solo game also knows the browser that started it, so it
@@ -134,6 +143,8 @@ class RollWrite(Edition):
                 "A hint helps when it is your move; wait for your turn or your pick."))
         action = remembered("table_hints", (visit.game.id, state.seq, seat),
                             lambda: bot_hint(state.view(seat), seat)[0])
+        if isinstance(visit.game.config.get("challenge"), dict):
+            player_boards().hinted(visit.game.id)  # an assisted game: ranked apart
         return {"action": str(action), "words": hint_words(action, list(state.dice)),
                 "reason": hint_reason(state, action), "cells": hint_cells(action),
                 "dice": hint_dice(action)}

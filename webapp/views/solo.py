@@ -238,7 +238,8 @@ def result(code: str) -> Any:
     challenge = challenge_of(game)
     if game.kind != "solo" or challenge is None:
         raise NotFound(code)
-    if game.status != "over":
+    gave_up = leaderboard.given_up(players.boards(), game)
+    if game.status != "over" and not gave_up:
         return redirect(url_for("companion.page", code=game.code), 303)
     if not leaderboard.may_open(store, players.boards(), game, browser_id()):
         raise spoiler_refusal(str(challenge["seed"]))
@@ -260,13 +261,56 @@ def result(code: str) -> Any:
     rank = players.boards().rank(entry) if entry is not None else None
     return render_template(
         "solo/result.html", game=game, entry=entry, rank=rank, res=res, seed=seed, view=view,
-        grid=grid,
+        grid=grid, gave_up=gave_up,
         daily=daily_date(seed), practice=daily_date(seed) is not None
         and not played_on_its_date(challenge), par=par, par_failed=par_failed, target=TARGET,
         text=game_text(store, game),
         share=share_text(seed, res, par, view["buildings"][0]["rows"]),
         mine=mine, records=records(store, game.owner, today()) if mine else None, today=today(),
     )
+
+
+def _own_entry_game(code: str) -> Game:
+    """The game of `code` if it is this player's challenge entry still being played, else
+    a refusal saying why it cannot be given up."""
+    store = _store()
+    game = store.game(code)
+    owner = browser_id()
+    if game.kind != "solo" or owner is None or game.owner != owner:
+        raise Refused(403, _("Not your game"),
+                      _("Only the player of this challenge can give it up."),
+                      url_for("solo.index"))
+    if leaderboard.given_up(players.boards(), game) or game.status == "over":
+        raise Refused(409, _("Nothing to give up"), _("This game is over already."),
+                      url_for("solo.open_game", code=game.code))
+    if not leaderboard.may_give_up(players.boards(), game):
+        raise Refused(409, _("Nothing to give up"),
+                      _("Only your ranked game of a challenge can be given up; a practice "
+                        "game can simply be left."), url_for("solo.open_game", code=game.code))
+    return game
+
+
+@bp.get("/<code>/give-up")
+def give_up_form(code: str) -> Any:
+    """"Give up": the confirmation, a page of its own (it works without JavaScript)."""
+    game = _own_entry_game(code)
+    challenge = challenge_of(game) or {}
+    return render_template("solo/give_up.html", game=game, seed=str(challenge.get("seed")))
+
+
+@bp.post("/<code>/give-up")
+def give_up(code: str) -> Response:
+    """Give up one's ranked game of a challenge: it is not ranked, the others' games of the
+    challenge open, practice on its dice opens, and its page shows the result."""
+    game = _own_entry_game(code)
+    players.boards().give_up(game.id)
+    return redirect(url_for("solo.result", code=game.code), 303)
+
+
+@bp.app_template_global("may_give_up")
+def may_give_up(game: Game) -> bool:
+    """Whether the table page offers "Give up" (a challenge entry still being played)."""
+    return leaderboard.may_give_up(players.boards(), game)
 
 
 @bp.get("/<code>")
