@@ -122,6 +122,18 @@ class RollWrite(Edition):
             return f"{p} change {','.join(dice)} to {form.get('to', '')}"
         raise _unclear(_("The form named no action. Tap one of the buttons."))
 
+    def line_of(self, visit: Visit, seat: int, form: Mapping[str, Any]) -> str:
+        """`line`; a roll of the app's dice is posted without its faces ("p1 roll", or the
+        Roll button's `step`): the server rolls them now, so no page or JSON answer knew the
+        roll before it was rolled (issue 42)."""
+        wanted = str(form.get("action") or "").split()
+        if (wanted == [f"p{seat + 1}", "roll"]
+                or (not wanted and form.get("step") == "roll" and not form.get("faces"))):
+            state = visit.state_as(GameState)
+            if state.seeded and state.is_chance() and seat == state.active:
+                return str(state.chance_action())
+        return self.line(seat, form)
+
     def event_words(self, visit: Visit, event: dict[str, Any]) -> str:
         return event_text(event, self.names(visit))
 
@@ -219,11 +231,20 @@ def api(code: str) -> Response:
     state = visit.state_as(GameState)
     out: dict[str, Any] = {
         "seq": state.seq, "seat": seat, "view": state.player_view(seat),
-        "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
+        "legal": [unrolled(state, a) for a in state.legal_actions(seat)]
+        if seat is not None else [],
     }
     if seat is not None and state.is_chance() and seat == state.active and not state.seeded:
         out["roll_faces"] = roll_count(state)  # real dice: send `faces` with this many letters
     return jsonify(out)
+
+
+def unrolled(state: GameState, action: A.Action) -> str:
+    """An action in the notation, a roll of the app's dice without its faces ("p1 roll"):
+    the server rolls them when it is posted, and nobody sees them before."""
+    if state.seeded and isinstance(action, A.Roll):
+        return f"p{action.player + 1} roll"
+    return str(action)
 
 
 @bp.get("/<code>/sheet/<int:seat>")
