@@ -309,3 +309,35 @@ def test_games_stored_before_the_key_replay_rank_and_keep_their_par(
         assert owner.get(f"/r/{old.code}").status_code == 200  # the replay
     finally:
         app.extensions["jobs"].shutdown()
+
+
+# ------------------------------------------------------------------------- what a cheater can do
+def test_the_board_counts_players_per_address_and_the_operator_hides_them_in_bulk(
+        app: Flask, db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A throwaway player can play a seed first and learn its dice: the board says how many
+    players one address holds, and the operator hides all of them with one command."""
+    from commandline.main import main
+
+    def player_at(address: str) -> tuple[Phone, str]:
+        phone = Phone(app.test_client())
+        phone.client.environ_base["REMOTE_ADDR"] = address
+        code = start_challenge(phone)
+        play_the_bots_moves(phone, app, code, DAY)
+        return phone, code
+
+    _scout, scout_code = player_at("203.0.113.7")  # learns the dice ...
+    _main, main_code = player_at("203.0.113.7")  # ... for this one
+    fair, fair_code = player_at("198.51.100.2")
+    rows = {e["code"]: e for e in fair.client.get(
+        f"/s/leaderboard/{DAY}?format=json").get_json()["entries"]}
+    assert rows[scout_code]["players_of_its_address"] == 2
+    assert rows[main_code]["players_of_its_address"] == 2
+    assert rows[fair_code]["players_of_its_address"] == 1
+    entry = app.extensions["boards"].entry_of_game(store_of(app).game(main_code).id)
+    assert entry.address and "203.0.113.7" not in entry.address  # a keyed hash, not the address
+    assert main(["leaderboard", "hide", DAY, main_code, "--same-address",
+                 "--database-url", db_url]) == 0
+    assert "2 entries of 2026-11-24 hidden" in capsys.readouterr().out
+    left = fair.client.get(f"/s/leaderboard/{DAY}?format=json").get_json()["entries"]
+    assert [e["code"] for e in left] == [fair_code]
+
