@@ -58,7 +58,8 @@ def _seed(seed: str) -> str:
     seed = " ".join(seed.split())
     if not seed or len(seed) > SEED_MAX:
         raise Refused(404, _("No such challenge"),
-                      _("A challenge's seed has 1 to %(max)s characters.", max=SEED_MAX))
+                      _("A challenge's date or word has 1 to %(max)s characters.",
+                        max=SEED_MAX))
     return seed
 
 
@@ -246,8 +247,8 @@ def new_friends() -> Response:
 
         wanted = "f-" + secrets.token_hex(5)
     if len(wanted) > SEED_MAX:
-        return solo._page(request.form, _("A seed has at most %(max)s characters.",
-                                          max=SEED_MAX), 400)
+        return solo._page(request.form, _("A challenge's date or word has at most %(max)s "
+                                          "characters.", max=SEED_MAX), 400)
     typed = request.form.get("name")
     if typed and clean_name(typed) is None:
         return solo._page(request.form, _("Give your name: 1 to %(max)s characters.",

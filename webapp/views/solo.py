@@ -41,7 +41,7 @@ from webapp.game_text import game_text
 from webapp.inputs import number
 from webapp.jobs import jobs
 from webapp.limits import create_limited
-from webapp.solo import dice, leaderboard, pars, players
+from webapp.solo import dice, leaderboard, names, pars, players
 from webapp.solo.records import (
     challenge_of,
     challenge_settings,
@@ -157,7 +157,8 @@ def create_challenge() -> Any:
     form = request.form
     seed = " ".join(str(form.get("seed") or "").split()) or today()
     if len(seed) > SEED_MAX:
-        return _page(form, _("A seed has at most %(max)s characters.", max=SEED_MAX), 400)
+        return _page(form, _("A challenge's date or word has at most %(max)s characters.",
+                             max=SEED_MAX), 400)
     if form.get("name") and clean_name(form.get("name")) is None:
         return _page(form, _("Give your name: 1 to %(max)s characters.", max=NAME_MAX), 400)
     return start_challenge(seed, clean_name(form.get("name")) or _("Player"))
@@ -199,8 +200,9 @@ def start_challenge(seed: str, name: str) -> Response:
 def spoiler_refusal(seed: str) -> Refused:
     """The page for someone else's game on a seed the viewer has not played out yet."""
     return Refused(403, _("Not yet: no spoilers"),
-                   _("This is someone else's game on the challenge %(seed)s. Others' games of "
-                     "a challenge open once you have finished it or given up.", seed=seed),
+                   _("This is someone else's game (%(name)s). Others' games of a challenge "
+                     "open once you have finished it or given up.",
+                     name=names.challenge_name(seed, players.boards())),
                    url_for("leaderboard.board", seed=seed))
 
 
@@ -214,7 +216,8 @@ def share_text(seed: str, res: dict[str, Any], par_result: dict[str, Any] | None
     """A short spoiler-free text to share, as daily puzzles do: the seed, turns, par (once it
     is known) and a picture of the building in characters (bricks and windows, never tiles or
     dice)."""
-    lines = [_("Copenhagen solitaire %(seed)s", seed=seed)]
+    lines = [_("Copenhagen solitaire %(seed)s",
+               seed=names.challenge_label(seed, players.boards()))]
     if res["reached_12"]:
         lines.append(ngettext("%(target)s points in %(num)s turn",
                               "%(target)s points in %(num)s turns", res["turns"],
