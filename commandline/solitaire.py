@@ -11,7 +11,8 @@ import sys
 
 from bots.solitaire import play
 from webapp.db import make_engine
-from webapp.solo.dice import dice_seed, read_key
+from webapp.player_store import Boards
+from webapp.solo.dice import dice_seed
 
 PRACTICE = ("practice dice: without the installation's key (--database-url) these are not "
             "the dice of the web app's challenge of this seed")
@@ -23,7 +24,7 @@ def run(seed: str, bot: str, as_json: bool, database_url: str | None) -> int:
     if database_url:
         engine = make_engine(database_url)
         try:
-            key = read_key(engine)
+            key = Boards(engine).read_dice_key()
         finally:
             engine.dispose()
         if key is None:

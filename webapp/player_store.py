@@ -40,6 +40,7 @@ from webapp.db import (
     challenge_members,
     device_codes,
     friend_challenges,
+    installation,
     player_keys,
     players,
     results,
@@ -49,6 +50,7 @@ from webapp.store import Game, new_code, utcnow
 NOT_REACHED_TURNS = 500  # rank_key's turns for a game that never reached 12 points
 SCORE_SPAN = 1000  # rank_key = turns * SCORE_SPAN + (SCORE_SPAN - 1 - score)
 DEVICE_CODE_LIFE = timedelta(minutes=15)
+DICE_KEY = "dice_key"  # the installation's row of the challenges' dice key (migration 0007)
 
 
 def digest(secret: str) -> str:
@@ -389,6 +391,30 @@ class Boards:
                                 .order_by(results.c.started_at.desc(), results.c.id.desc())
                                 ).all()
         return [_entry(r) for r in rows]
+
+    # ------------------------------------------------------------------ the dice key
+    def read_dice_key(self) -> str | None:
+        """The installation's dice key (webapp/solo/dice.py), if it has one (read only)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(installation.c.value)
+                                 .where(installation.c.name == DICE_KEY)).scalar()
+        return str(found) if found else None
+
+    def dice_key(self) -> str:
+        """The installation's dice key, made now (once, whoever is first) if it has none."""
+        found = self.read_dice_key()
+        if found:
+            return found
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(installation).values(name=DICE_KEY,
+                                                         value=secrets.token_hex(32)))
+        except IntegrityError:
+            pass  # another server made it first: theirs is the key
+        made = self.read_dice_key()
+        if made is None:
+            raise RuntimeError("the installation's dice key could not be kept")
+        return made
 
     # ------------------------------------------------------------------ friends
     def create_challenge(self, seed: str, creator: Player) -> str:

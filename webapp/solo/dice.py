@@ -14,48 +14,20 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 from typing import Any
 
 from flask import Flask, current_app
-from sqlalchemy import Engine, insert, select
-from sqlalchemy.exc import IntegrityError
 
-from webapp.db import installation
+from webapp.player_store import Boards
 
-KEY_NAME = "dice_key"
 EXTENSION = "dice_key"  # the app.extensions entry holding the key
 KEYED = "keyed"  # a challenge's dice from its seed and the installation's key
 OPEN = "open"  # from its public seed alone: the challenges stored before the key
 
 
-def read_key(engine: Engine) -> str | None:
-    """The installation's dice key, if it has one (read only)."""
-    with engine.connect() as conn:
-        found = conn.execute(select(installation.c.value)
-                             .where(installation.c.name == KEY_NAME)).scalar()
-    return str(found) if found else None
-
-
-def load_key(engine: Engine) -> str:
-    """The installation's dice key, made now (once, whoever is first) if it has none."""
-    found = read_key(engine)
-    if found:
-        return found
-    try:
-        with engine.begin() as conn:
-            conn.execute(insert(installation).values(name=KEY_NAME,
-                                                     value=secrets.token_hex(32)))
-    except IntegrityError:
-        pass  # another server made it first: theirs is the key
-    with engine.connect() as conn:
-        return str(conn.execute(select(installation.c.value)
-                                .where(installation.c.name == KEY_NAME)).scalar_one())
-
-
-def install(app: Flask, engine: Engine) -> None:
-    """Read the installation's key once, as the app starts."""
-    app.extensions[EXTENSION] = load_key(engine)
+def install(app: Flask, boards: Boards) -> None:
+    """Read the installation's key once, as the app starts (made now if it has none)."""
+    app.extensions[EXTENSION] = boards.dice_key()
 
 
 def dice_seed(key: str, seed: str) -> str:

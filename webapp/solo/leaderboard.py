@@ -75,8 +75,8 @@ def install(app: Flask) -> None:
     """Read the installation's dice key (made if it has none); record each challenge's
     result on its entry as its last move is committed."""
     store: Store = app.extensions["store"]
-    dice.install(app, store.engine)
     boards = app.extensions.setdefault("boards", Boards(store.engine))
+    dice.install(app, boards)
     store.when_over.append(lambda game: record_over(store, boards, game))
 
 
