@@ -6,6 +6,7 @@ dice can be practised; the games stored before the key keep their dice, par and 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -341,3 +342,24 @@ def test_the_board_counts_players_per_address_and_the_operator_hides_them_in_bul
     left = fair.client.get(f"/s/leaderboard/{DAY}?format=json").get_json()["entries"]
     assert [e["code"] for e in left] == [fair_code]
 
+
+
+# ------------------------------------------------------------------------- one player's words
+OTHERS = re.compile(r"\bother player|\bthe others\b|autres joueurs|les autres\b|\banderen\b",
+                    re.I)
+
+
+def test_a_one_player_game_never_speaks_of_other_players(app: Flask, phone: Phone) -> None:
+    """Issue 37: "the other players pick from Tom's unused dice" on a solitaire page."""
+    code = start_challenge(phone)
+    passive = 0
+    while passive < 2 and not state_of(app, code).is_over():
+        state = state_of(app, code)
+        passive += str(state.turn_state.phase) == "passive"
+        for lang in ("en", "fr", "de"):
+            phone.get(f"/lang/{lang}?next=/")
+            page = words(phone.client.get(f"/t/{code}").get_data(as_text=True))
+            assert not OTHERS.search(page), (lang, str(state.turn_state.phase), page)
+        phone.get("/lang/en?next=/")
+        act(phone, app, code, forward(phone.client.get(f"/t/{code}/api").get_json()["legal"]))
+    assert passive == 2
