@@ -202,7 +202,7 @@ def test_a_given_up_game_shows_its_result_and_no_more_moves(app: Flask, phone: P
     assert htmx.headers["HX-Redirect"].endswith(f"/s/{code}/result")
     result = words(phone.client.get(f"/s/{code}/result").get_data(as_text=True))
     assert "You gave up this game" in result
-    assert "End turn" not in result and "Hint" not in result
+    assert "End turn" not in result and "Hint" not in result and "practice" not in result
     seq = state_of(app, code).seq
     assert act(phone, app, code, "p1 end").status_code == 303  # sent to the result ...
     assert state_of(app, code).seq == seq  # ... and nothing was played
