@@ -13,7 +13,7 @@ import re
 from datetime import date, timedelta
 from typing import Any
 
-from flask import Flask
+from flask import Flask, g
 
 from rollwrite.solitaire import result as challenge_result
 from rollwrite.state import GameState
@@ -112,22 +112,33 @@ def may_open(store: Store, boards: Boards, game: Game, viewer: str | None) -> bo
     return settled(boards, str(challenge.get("seed")), viewer, store)
 
 
+def _open_entry(boards: Boards, game: Game) -> Entry | None:
+    """The entry of a challenge game not over yet (None for any other game), read once per
+    request: the table's guard and its page both ask."""
+    if game.kind != "solo" or game.status == "over" or not isinstance(
+            game.config.get("challenge"), dict):
+        return None
+    memo: dict[int, Entry | None] = g.setdefault("challenge_entries", {})
+    if game.id not in memo:
+        memo[game.id] = boards.entry_of_game(game.id)
+    return memo[game.id]
+
+
+def forget_entry(game: Game) -> None:
+    """After an entry changed in this request (given up), read it again when asked."""
+    g.setdefault("challenge_entries", {}).pop(game.id, None)
+
+
 def given_up(boards: Boards, game: Game) -> bool:
     """Whether `game` is a challenge entry its player gave up before it ended: its pages
     show its result, no more moves."""
-    if game.kind != "solo" or game.status == "over" or not isinstance(
-            game.config.get("challenge"), dict):
-        return False
-    entry = boards.entry_of_game(game.id)
+    entry = _open_entry(boards, game)
     return entry is not None and entry.outcome == "gave_up"
 
 
 def may_give_up(boards: Boards, game: Game) -> bool:
     """Whether `game` is a challenge entry still being played (it may be given up)."""
-    if game.kind != "solo" or game.status == "over" or not isinstance(
-            game.config.get("challenge"), dict):
-        return False
-    entry = boards.entry_of_game(game.id)
+    entry = _open_entry(boards, game)
     return entry is not None and entry.outcome is None
 
 

@@ -307,6 +307,7 @@ def give_up(code: str) -> Response:
     challenge open, practice on its dice opens, and its page shows the result."""
     game = _own_entry_game(code)
     players.boards().give_up(game.id)
+    leaderboard.forget_entry(game)
     return redirect(url_for("solo.result", code=game.code), 303)
 
 
