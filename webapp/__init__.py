@@ -140,6 +140,9 @@ def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -
 
     leaderboard.install(app)  # a challenge's result goes on its leaderboard as it ends
     push.install(app, store)  # every change wakes the pages' push streams
+    from webapp.turns import setup as turn_tables
+
+    turn_tables.attach(app, store, given)  # turn-based tables: clocks, My games, Web Push
 
     if app.config["PROXIES"]:  # behind a TLS proxy: its client address and scheme count
         from werkzeug.middleware.proxy_fix import ProxyFix

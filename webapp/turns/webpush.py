@@ -1,0 +1,302 @@
+"""Web Push for turn-based tables: the installation's VAPID key pair (made once, kept in the
+database, the same for every server and worker), the devices' subscriptions, and the
+delivery of queued notices (`push_outbox`) by background work, with retries; a push
+service's 404 or 410 removes the subscription. Only the known push services' hosts are
+called (COPENHAGEN_WEBPUSH_HOSTS adds others), so a forged subscription cannot make the
+server call anywhere."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+import requests
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from flask_babel import force_locale
+from flask_babel import gettext as _
+from py_vapid import Vapid
+from pywebpush import WebPushException, webpush
+from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from webapp.db import installation_keys, push_outbox, push_subscriptions
+
+log = logging.getLogger(__name__)
+
+VAPID_KEY = "vapid_private_pem"
+# The push services of the browsers (Chrome and Android, Firefox, Safari, Edge): a host
+# that ends with one of these (a name beginning with "." is a domain and its subdomains).
+KNOWN_HOSTS = ("fcm.googleapis.com", "android.googleapis.com", ".push.services.mozilla.com",
+               "web.push.apple.com", ".notify.windows.com")
+MAX_SUBSCRIPTIONS = 10  # devices a player may subscribe
+MAX_PAYLOAD = 3072  # bytes of a notification's JSON at most
+MAX_ATTEMPTS = 5  # a notice that fails this often is dropped (logged)
+FIRST_RETRY = timedelta(seconds=30)  # doubled after each failure
+LEASE = timedelta(minutes=2)  # a claimed notice is tried again after this (its worker died)
+SEND_TIMEOUT = 10.0  # seconds for a push service to answer
+TTL_S = 24 * 3600  # a push service keeps a notice this long for a device that is off
+LEVELS = ("all", "turn", "none")
+
+
+def installation_key(engine: Engine) -> Vapid:
+    """The installation's VAPID key pair: read, or made by the first server that needs it
+    (several at once: the first insert wins, the others read it)."""
+    with engine.connect() as conn:
+        pem = conn.execute(select(installation_keys.c.value)
+                           .where(installation_keys.c.name == VAPID_KEY)).scalar()
+    if pem is None:
+        fresh = Vapid()
+        fresh.generate_keys()
+        try:
+            with engine.begin() as conn:
+                conn.execute(insert(installation_keys).values(
+                    name=VAPID_KEY, value=fresh.private_pem().decode()))
+        except IntegrityError:
+            pass
+        with engine.connect() as conn:
+            pem = conn.execute(select(installation_keys.c.value)
+                               .where(installation_keys.c.name == VAPID_KEY)).scalar_one()
+    return Vapid.from_pem(pem.encode())
+
+
+def public_key(vapid: Vapid) -> str:
+    """The key a browser subscribes with (applicationServerKey), base64url."""
+    raw = vapid.public_key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def valid_subject(subject: str | None) -> bool:
+    """A VAPID subject push services accept (Apple refuses others): mailto: or https:."""
+    return bool(subject) and str(subject).startswith(("mailto:", "https://"))
+
+
+def allowed_endpoint(endpoint: str, extra_hosts: tuple[str, ...]) -> bool:
+    """Whether the server may send to `endpoint`: https to a known push service, or a host
+    the settings name (COPENHAGEN_WEBPUSH_HOSTS; any scheme, for a local test service)."""
+    try:
+        parts = urlsplit(endpoint)
+        host = (parts.hostname or "").lower()
+    except ValueError:
+        return False
+    if not host or len(endpoint) > 2048:
+        return False
+    if host in extra_hosts:
+        return parts.scheme in ("http", "https")
+    return parts.scheme == "https" and any(
+        host.endswith(k) if k.startswith(".") else host == k for k in KNOWN_HOSTS)
+
+
+def _b64(text: Any, size: int) -> bool:
+    """Whether `text` is base64url of `size` bytes."""
+    if not isinstance(text, str) or len(text) > 200:
+        return False
+    try:
+        return len(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))) == size
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True)
+class Subscription:
+    """One device's subscription."""
+
+    id: int
+    player_id: str
+    endpoint: str
+    p256dh: str
+    auth: str
+    level: str
+    lang: str
+
+    def info(self) -> dict[str, Any]:
+        """As pywebpush takes it (the browser's PushSubscription.toJSON())."""
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
+
+
+class Refused(ValueError):
+    """A subscription the server does not keep, with the reason for the page."""
+
+
+def read_subscription(body: Any, extra_hosts: tuple[str, ...]) -> tuple[str, str, str]:
+    """(endpoint, p256dh, auth) of a posted PushSubscription.toJSON(); Refused if not one."""
+    if not isinstance(body, dict) or not isinstance(body.get("keys"), dict):
+        raise Refused(_("This is not a browser's push subscription."))
+    endpoint, keys = body.get("endpoint"), body["keys"]
+    if not isinstance(endpoint, str) or not allowed_endpoint(endpoint, extra_hosts):
+        raise Refused(_("Notifications go only through the browsers' own push services."))
+    if not _b64(keys.get("p256dh"), 65) or not _b64(keys.get("auth"), 16):
+        raise Refused(_("This is not a browser's push subscription."))
+    return endpoint, str(keys["p256dh"]), str(keys["auth"])
+
+
+def _hash(endpoint: str) -> str:
+    return hashlib.sha256(endpoint.encode()).hexdigest()
+
+
+def _sub(row: Any) -> Subscription:
+    return Subscription(row.id, row.player_id, row.endpoint, row.p256dh, row.auth, row.level,
+                        row.lang)
+
+
+class Subscriptions:
+    """The devices' subscriptions of one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def save(self, player_id: str, endpoint: str, p256dh: str, auth: str, level: str,
+             lang: str) -> bool:
+        """Keep (or update) a device's subscription; False when the player has
+        MAX_SUBSCRIPTIONS others already."""
+        key = _hash(endpoint)
+        values = {"player_id": player_id, "endpoint": endpoint, "p256dh": p256dh,
+                  "auth": auth, "level": level, "lang": lang}
+        with self.engine.begin() as conn:
+            if conn.execute(update(push_subscriptions)
+                            .where(push_subscriptions.c.endpoint_hash == key)
+                            .values(**values)).rowcount:
+                return True
+            count = conn.execute(select(func.count()).select_from(push_subscriptions).where(
+                push_subscriptions.c.player_id == player_id)).scalar() or 0
+            if count >= MAX_SUBSCRIPTIONS:
+                return False
+            conn.execute(insert(push_subscriptions).values(endpoint_hash=key, **values))
+        return True
+
+    def find(self, endpoint: str) -> Subscription | None:
+        """The subscription of an endpoint."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(push_subscriptions).where(
+                push_subscriptions.c.endpoint_hash == _hash(endpoint))).first()
+        return None if row is None else _sub(row)
+
+    def remove(self, subscription_id: int) -> None:
+        """Forget a subscription and what waits for it."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(push_outbox).where(
+                push_outbox.c.subscription_id == subscription_id))
+            conn.execute(delete(push_subscriptions).where(
+                push_subscriptions.c.id == subscription_id))
+
+    def of(self, player_id: str) -> list[Subscription]:
+        """A player's subscriptions."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(push_subscriptions).where(
+                push_subscriptions.c.player_id == player_id)).all()
+        return [_sub(r) for r in rows]
+
+
+def words(payload: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The notification a notice becomes, in the device's language: the title, one
+    sentence, the address that opens the table at the seat, a tag per table. No hidden
+    information: the table's code, whose move, the others' names."""
+    code, others = payload.get("code", ""), ", ".join(payload.get("others", []))
+    with force_locale(lang):
+        if payload.get("kind") == "over":
+            title, body = _("Game over"), _("The game at table %(code)s with %(others)s is "
+                                            "over: see the result.", code=code, others=others)
+        elif payload.get("kind") == "remind":
+            title = _("Your move is waiting")
+            body = _("Table %(code)s with %(others)s: about %(h)s h left on your clock.",
+                     code=code, others=others, h=payload.get("left_h", 1))
+        else:
+            title, body = _("Your move"), _("It is your move at table %(code)s with "
+                                            "%(others)s.", code=code, others=others)
+    out = {"title": str(title), "body": str(body), "tag": f"table-{code}",
+           "url": f"/me/games/{code}/open"}
+    while len(json.dumps(out).encode()) > MAX_PAYLOAD:  # long names: cut the sentence
+        out["body"] = out["body"][: len(out["body"]) // 2] + "…"
+    return out
+
+
+@dataclass
+class Delivered:
+    """What one delivery round did."""
+
+    sent: int = 0
+    failed: int = 0
+    gone: int = 0
+
+
+class Sender:
+    """Delivers queued notices: claims each due row (a compare-and-set on `due_at`), words
+    it, sends it through pywebpush (encrypted with the device's keys, signed with the
+    installation's VAPID key), and deletes it once the push service took it."""
+
+    def __init__(self, engine: Engine, vapid: Callable[[], Vapid], subject: Callable[[], str],
+                 extra_hosts: tuple[str, ...], now: Callable[[], datetime]) -> None:
+        self.engine = engine
+        self.vapid = vapid
+        self.subject = subject
+        self.extra_hosts = extra_hosts
+        self.now = now
+        self.subscriptions = Subscriptions(engine)
+        self.session = requests.Session()
+
+    def deliver(self, limit: int = 200) -> Delivered:
+        """Send the notices due now (at most `limit`)."""
+        done = Delivered()
+        now = self.now()
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(push_outbox.c.id.label("notice"), push_outbox.c.due_at,
+                       push_outbox.c.attempts,
+                       push_outbox.c.payload, push_subscriptions)
+                .join(push_subscriptions,
+                      push_subscriptions.c.id == push_outbox.c.subscription_id)
+                .where(push_outbox.c.due_at <= now).order_by(push_outbox.c.due_at)
+                .limit(limit)).all()
+        subject = self.subject()
+        if rows and not valid_subject(subject):
+            log.error("no push sent: COPENHAGEN_WEBPUSH_SUBJECT must be a mailto: or https: "
+                      "address")
+            return done
+        for row in rows:
+            with self.engine.begin() as conn:
+                if not conn.execute(update(push_outbox).where(
+                        push_outbox.c.id == row.notice, push_outbox.c.due_at == row.due_at)
+                        .values(due_at=now + LEASE)).rowcount:
+                    continue  # another worker has it
+            self._send(row.notice, row.attempts, _sub(row), row.payload, subject, now, done)
+        return done
+
+    def _send(self, notice: int, attempts: int, sub: Subscription, payload: dict[str, Any],
+              subject: str, now: datetime, done: Delivered) -> None:
+        if not allowed_endpoint(sub.endpoint, self.extra_hosts):
+            self.subscriptions.remove(sub.id)
+            done.gone += 1
+            return
+        status = 0
+        try:
+            webpush(sub.info(), json.dumps(words(payload, sub.lang)),
+                    vapid_private_key=self.vapid(), vapid_claims={"sub": subject},
+                    timeout=SEND_TIMEOUT, ttl=TTL_S, requests_session=self.session)
+        except WebPushException as err:
+            status = err.response.status_code if err.response is not None else 0
+        except (requests.RequestException, OSError) as err:
+            log.warning("push to %s failed: %s", urlsplit(sub.endpoint).hostname, err)
+            status = -1
+        if status == 0:
+            with self.engine.begin() as conn:
+                conn.execute(delete(push_outbox).where(push_outbox.c.id == notice))
+            done.sent += 1
+        elif status in (404, 410):  # the device unsubscribed, or the browser is gone
+            self.subscriptions.remove(sub.id)
+            done.gone += 1
+        else:
+            done.failed += 1
+            with self.engine.begin() as conn:
+                if attempts + 1 >= MAX_ATTEMPTS:
+                    log.error("a notice to %s failed %d times: dropped",
+                              urlsplit(sub.endpoint).hostname, attempts + 1)
+                    conn.execute(delete(push_outbox).where(push_outbox.c.id == notice))
+                else:
+                    conn.execute(update(push_outbox).where(push_outbox.c.id == notice).values(
+                        attempts=attempts + 1, due_at=now + FIRST_RETRY * 2 ** attempts))
