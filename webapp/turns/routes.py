@@ -221,12 +221,13 @@ def subscriptions() -> ResponseReturnValue:
         endpoint, p256dh, auth = read_subscription(body, t.extra_hosts)
     except Refused as err:
         return jsonify({"ok": False, "error": str(err)}), 400
-    level = body.get("level", "all") if isinstance(body, dict) else "all"
-    if level not in LEVELS:
+    level = body.get("level") if isinstance(body, dict) else None
+    if level is not None and level not in LEVELS:
         return jsonify({"ok": False, "error": _("Choose all, only my move, or none.")}), 400
-    if not t.subscriptions.save(player.id, endpoint, p256dh, auth, level,
-                                str(get_locale() or "en")):
+    kept = t.subscriptions.save(player.id, endpoint, p256dh, auth, level,
+                                str(get_locale() or "en"))
+    if kept is None:
         return jsonify({"ok": False, "error": _(
             "Too many devices get notifications already: turn them off on one first.")}), 429
-    return jsonify({"ok": True, "level": level}), 201
+    return jsonify({"ok": True, "level": kept}), 201
 

@@ -14,12 +14,14 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
+from gettext import NullTranslations
 from typing import Any
 from urllib.parse import urlsplit
 
 import requests
+from babel.support import Translations
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-from flask_babel import force_locale
 from flask_babel import gettext as _
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
@@ -151,24 +153,28 @@ class Subscriptions:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def save(self, player_id: str, endpoint: str, p256dh: str, auth: str, level: str,
-             lang: str) -> bool:
-        """Keep (or update) a device's subscription; False when the player has
-        MAX_SUBSCRIPTIONS others already."""
+    def save(self, player_id: str, endpoint: str, p256dh: str, auth: str, level: str | None,
+             lang: str) -> str | None:
+        """Keep (or update) a device's subscription (`level` None: as it was, else all);
+        its level, or None when the player has MAX_SUBSCRIPTIONS others already."""
         key = _hash(endpoint)
         values = {"player_id": player_id, "endpoint": endpoint, "p256dh": p256dh,
-                  "auth": auth, "level": level, "lang": lang}
+                  "auth": auth, "lang": lang}
         with self.engine.begin() as conn:
-            if conn.execute(update(push_subscriptions)
-                            .where(push_subscriptions.c.endpoint_hash == key)
-                            .values(**values)).rowcount:
-                return True
+            old = conn.execute(select(push_subscriptions.c.level).where(
+                push_subscriptions.c.endpoint_hash == key)).scalar()
+            if old is not None:
+                conn.execute(update(push_subscriptions)
+                             .where(push_subscriptions.c.endpoint_hash == key)
+                             .values(**values, level=level or old))
+                return level or old
             count = conn.execute(select(func.count()).select_from(push_subscriptions).where(
                 push_subscriptions.c.player_id == player_id)).scalar() or 0
             if count >= MAX_SUBSCRIPTIONS:
-                return False
-            conn.execute(insert(push_subscriptions).values(endpoint_hash=key, **values))
-        return True
+                return None
+            conn.execute(insert(push_subscriptions).values(endpoint_hash=key, **values,
+                                                           level=level or "all"))
+        return level or "all"
 
     def find(self, endpoint: str) -> Subscription | None:
         """The subscription of an endpoint."""
@@ -193,22 +199,34 @@ class Subscriptions:
         return [_sub(r) for r in rows]
 
 
-def words(payload: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The notification a notice becomes, in the device's language: the title, one
-    sentence, the address that opens the table at the seat, a tag per table. No hidden
-    information: the table's code, whose move, the others' names."""
+@cache
+def catalog(directory: str, lang: str) -> NullTranslations:
+    """The compiled catalog of a language (background work has no request to settle one)."""
+    return Translations.load(directory, [lang])
+
+
+def words(payload: dict[str, Any], lang: str, directory: str) -> dict[str, Any]:
+    """The notification a notice becomes, in the device's language (the catalogs compiled
+    in `directory`): the title, one sentence, the address that opens the table at the
+    seat, a tag per table. No hidden information: the table's code, whose move, the
+    others' names."""
     code, others = payload.get("code", ""), ", ".join(payload.get("others", []))
-    with force_locale(lang):
-        if payload.get("kind") == "over":
-            title, body = _("Game over"), _("The game at table %(code)s with %(others)s is "
-                                            "over: see the result.", code=code, others=others)
-        elif payload.get("kind") == "remind":
-            title = _("Your move is waiting")
-            body = _("Table %(code)s with %(others)s: about %(h)s h left on your clock.",
-                     code=code, others=others, h=payload.get("left_h", 1))
-        else:
-            title, body = _("Your move"), _("It is your move at table %(code)s with "
-                                            "%(others)s.", code=code, others=others)
+    found = catalog(directory, lang)
+
+    def _(text: str, **values: Any) -> str:  # the catalog's; named so that it is extracted
+        said = found.ugettext(text)
+        return said % values if values else said
+
+    if payload.get("kind") == "over":
+        title, body = _("Game over"), _("The game at table %(code)s with %(others)s is "
+                                        "over: see the result.", code=code, others=others)
+    elif payload.get("kind") == "remind":
+        title = _("Your move is waiting")
+        body = _("Table %(code)s with %(others)s: about %(h)s h left on your clock.",
+                 code=code, others=others, h=payload.get("left_h", 1))
+    else:
+        title, body = _("Your move"), _("It is your move at table %(code)s with "
+                                        "%(others)s.", code=code, others=others)
     out = {"title": str(title), "body": str(body), "tag": f"table-{code}",
            "url": f"/me/games/{code}/open"}
     while len(json.dumps(out).encode()) > MAX_PAYLOAD:  # long names: cut the sentence
@@ -231,8 +249,10 @@ class Sender:
     installation's VAPID key), and deletes it once the push service took it."""
 
     def __init__(self, engine: Engine, vapid: Callable[[], Vapid], subject: Callable[[], str],
-                 extra_hosts: tuple[str, ...], now: Callable[[], datetime]) -> None:
+                 extra_hosts: tuple[str, ...], now: Callable[[], datetime],
+                 catalogs: Callable[[], str]) -> None:
         self.engine = engine
+        self.catalogs = catalogs  # where the app's compiled catalogs are
         self.vapid = vapid
         self.subject = subject
         self.extra_hosts = extra_hosts
@@ -275,7 +295,8 @@ class Sender:
             return
         status = 0
         try:
-            webpush(sub.info(), json.dumps(words(payload, sub.lang)),
+            note = words(payload, sub.lang, self.catalogs())
+            webpush(sub.info(), json.dumps(note),
                     vapid_private_key=self.vapid(), vapid_claims={"sub": subject},
                     timeout=SEND_TIMEOUT, ttl=TTL_S, requests_session=self.session)
         except WebPushException as err:

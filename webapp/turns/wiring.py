@@ -34,7 +34,8 @@ class Turns:
         self.subject = str(app.config.get("WEBPUSH_SUBJECT")
                            or os.environ.get("COPENHAGEN_WEBPUSH_SUBJECT", ""))
         self.sender = Sender(store.engine, self.vapid, lambda: self.subject, self.extra_hosts,
-                             given.now)
+                             given.now,
+                             lambda: str(app.config["BABEL_TRANSLATION_DIRECTORIES"]))
         self.worker = Worker(app, self.clocks, self.sender,
                              float(app.config.get("TURNS_TICK", TICK)))
 
