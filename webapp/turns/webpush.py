@@ -8,7 +8,6 @@ server call anywhere."""
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import logging
 from collections.abc import Callable
@@ -25,10 +24,8 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from flask_babel import gettext as _
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
-from sqlalchemy import Engine, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
 
-from webapp.db import installation_keys, push_outbox, push_subscriptions
+from webapp.turns.push_records import Notice, PushRecords
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +34,6 @@ VAPID_KEY = "vapid_private_pem"
 # that ends with one of these (a name beginning with "." is a domain and its subdomains).
 KNOWN_HOSTS = ("fcm.googleapis.com", "android.googleapis.com", ".push.services.mozilla.com",
                "web.push.apple.com", ".notify.windows.com")
-MAX_SUBSCRIPTIONS = 10  # devices a player may subscribe
 MAX_PAYLOAD = 3072  # bytes of a notification's JSON at most
 MAX_ATTEMPTS = 5  # a notice that fails this often is dropped (logged)
 FIRST_RETRY = timedelta(seconds=30)  # doubled after each failure
@@ -47,24 +43,14 @@ TTL_S = 24 * 3600  # a push service keeps a notice this long for a device that i
 LEVELS = ("all", "turn", "none")
 
 
-def installation_key(engine: Engine) -> Vapid:
+def installation_key(records: PushRecords) -> Vapid:
     """The installation's VAPID key pair: read, or made by the first server that needs it
-    (several at once: the first insert wins, the others read it)."""
-    with engine.connect() as conn:
-        pem = conn.execute(select(installation_keys.c.value)
-                           .where(installation_keys.c.name == VAPID_KEY)).scalar()
+    (several at once: the first one stored wins, the others read it)."""
+    pem = records.key(VAPID_KEY)
     if pem is None:
         fresh = Vapid()
         fresh.generate_keys()
-        try:
-            with engine.begin() as conn:
-                conn.execute(insert(installation_keys).values(
-                    name=VAPID_KEY, value=fresh.private_pem().decode()))
-        except IntegrityError:
-            pass
-        with engine.connect() as conn:
-            pem = conn.execute(select(installation_keys.c.value)
-                               .where(installation_keys.c.name == VAPID_KEY)).scalar_one()
+        pem = records.keep_key(VAPID_KEY, fresh.private_pem().decode())
     return Vapid.from_pem(pem.encode())
 
 
@@ -105,23 +91,6 @@ def _b64(text: Any, size: int) -> bool:
         return False
 
 
-@dataclass(frozen=True)
-class Subscription:
-    """One device's subscription."""
-
-    id: int
-    player_id: str
-    endpoint: str
-    p256dh: str
-    auth: str
-    level: str
-    lang: str
-
-    def info(self) -> dict[str, Any]:
-        """As pywebpush takes it (the browser's PushSubscription.toJSON())."""
-        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
-
-
 class Refused(ValueError):
     """A subscription the server does not keep, with the reason for the page."""
 
@@ -136,67 +105,6 @@ def read_subscription(body: Any, extra_hosts: tuple[str, ...]) -> tuple[str, str
     if not _b64(keys.get("p256dh"), 65) or not _b64(keys.get("auth"), 16):
         raise Refused(_("This is not a browser's push subscription."))
     return endpoint, str(keys["p256dh"]), str(keys["auth"])
-
-
-def _hash(endpoint: str) -> str:
-    return hashlib.sha256(endpoint.encode()).hexdigest()
-
-
-def _sub(row: Any) -> Subscription:
-    return Subscription(row.id, row.player_id, row.endpoint, row.p256dh, row.auth, row.level,
-                        row.lang)
-
-
-class Subscriptions:
-    """The devices' subscriptions of one database."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-
-    def save(self, player_id: str, endpoint: str, p256dh: str, auth: str, level: str | None,
-             lang: str) -> str | None:
-        """Keep (or update) a device's subscription (`level` None: as it was, else all);
-        its level, or None when the player has MAX_SUBSCRIPTIONS others already."""
-        key = _hash(endpoint)
-        values = {"player_id": player_id, "endpoint": endpoint, "p256dh": p256dh,
-                  "auth": auth, "lang": lang}
-        with self.engine.begin() as conn:
-            old = conn.execute(select(push_subscriptions.c.level).where(
-                push_subscriptions.c.endpoint_hash == key)).scalar()
-            if old is not None:
-                conn.execute(update(push_subscriptions)
-                             .where(push_subscriptions.c.endpoint_hash == key)
-                             .values(**values, level=level or old))
-                return level or old
-            count = conn.execute(select(func.count()).select_from(push_subscriptions).where(
-                push_subscriptions.c.player_id == player_id)).scalar() or 0
-            if count >= MAX_SUBSCRIPTIONS:
-                return None
-            conn.execute(insert(push_subscriptions).values(endpoint_hash=key, **values,
-                                                           level=level or "all"))
-        return level or "all"
-
-    def find(self, endpoint: str) -> Subscription | None:
-        """The subscription of an endpoint."""
-        with self.engine.connect() as conn:
-            row = conn.execute(select(push_subscriptions).where(
-                push_subscriptions.c.endpoint_hash == _hash(endpoint))).first()
-        return None if row is None else _sub(row)
-
-    def remove(self, subscription_id: int) -> None:
-        """Forget a subscription and what waits for it."""
-        with self.engine.begin() as conn:
-            conn.execute(delete(push_outbox).where(
-                push_outbox.c.subscription_id == subscription_id))
-            conn.execute(delete(push_subscriptions).where(
-                push_subscriptions.c.id == subscription_id))
-
-    def of(self, player_id: str) -> list[Subscription]:
-        """A player's subscriptions."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(push_subscriptions).where(
-                push_subscriptions.c.player_id == player_id)).all()
-        return [_sub(r) for r in rows]
 
 
 @cache
@@ -214,7 +122,7 @@ def words(payload: dict[str, Any], lang: str, directory: str) -> dict[str, Any]:
     found = catalog(directory, lang)
 
     def _(text: str, **values: Any) -> str:  # the catalog's; named so that it is extracted
-        said = found.ugettext(text)
+        said = found.gettext(text)
         return said % values if values else said
 
     if payload.get("kind") == "over":
@@ -244,80 +152,65 @@ class Delivered:
 
 
 class Sender:
-    """Delivers queued notices: claims each due row (a compare-and-set on `due_at`), words
-    it, sends it through pywebpush (encrypted with the device's keys, signed with the
+    """Delivers queued notices: claims each due row (a compare-and-set on its `due_at`),
+    words it, sends it through pywebpush (encrypted with the device's keys, signed with the
     installation's VAPID key), and deletes it once the push service took it."""
 
-    def __init__(self, engine: Engine, vapid: Callable[[], Vapid], subject: Callable[[], str],
-                 extra_hosts: tuple[str, ...], now: Callable[[], datetime],
-                 catalogs: Callable[[], str]) -> None:
-        self.engine = engine
-        self.catalogs = catalogs  # where the app's compiled catalogs are
+    def __init__(self, records: PushRecords, vapid: Callable[[], Vapid],
+                 subject: Callable[[], str], extra_hosts: tuple[str, ...],
+                 now: Callable[[], datetime], catalogs: Callable[[], str]) -> None:
+        self.records = records
         self.vapid = vapid
         self.subject = subject
         self.extra_hosts = extra_hosts
         self.now = now
-        self.subscriptions = Subscriptions(engine)
+        self.catalogs = catalogs  # where the app's compiled catalogs are
         self.session = requests.Session()
 
     def deliver(self, limit: int = 200) -> Delivered:
         """Send the notices due now (at most `limit`)."""
         done = Delivered()
         now = self.now()
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(push_outbox.c.id.label("notice"), push_outbox.c.due_at,
-                       push_outbox.c.attempts,
-                       push_outbox.c.payload, push_subscriptions)
-                .join(push_subscriptions,
-                      push_subscriptions.c.id == push_outbox.c.subscription_id)
-                .where(push_outbox.c.due_at <= now).order_by(push_outbox.c.due_at)
-                .limit(limit)).all()
+        due = self.records.due(now, limit)
         subject = self.subject()
-        if rows and not valid_subject(subject):
+        if due and not valid_subject(subject):
             log.error("no push sent: COPENHAGEN_WEBPUSH_SUBJECT must be a mailto: or https: "
                       "address")
             return done
-        for row in rows:
-            with self.engine.begin() as conn:
-                if not conn.execute(update(push_outbox).where(
-                        push_outbox.c.id == row.notice, push_outbox.c.due_at == row.due_at)
-                        .values(due_at=now + LEASE)).rowcount:
-                    continue  # another worker has it
-            self._send(row.notice, row.attempts, _sub(row), row.payload, subject, now, done)
+        for notice in due:
+            if self.records.claim(notice, now + LEASE):
+                self._send(notice, subject, now, done)
         return done
 
-    def _send(self, notice: int, attempts: int, sub: Subscription, payload: dict[str, Any],
-              subject: str, now: datetime, done: Delivered) -> None:
+    def _send(self, notice: Notice, subject: str, now: datetime, done: Delivered) -> None:
+        sub = notice.subscription
         if not allowed_endpoint(sub.endpoint, self.extra_hosts):
-            self.subscriptions.remove(sub.id)
+            self.records.remove(sub.id)
             done.gone += 1
             return
         status = 0
         try:
-            note = words(payload, sub.lang, self.catalogs())
-            webpush(sub.info(), json.dumps(note),
-                    vapid_private_key=self.vapid(), vapid_claims={"sub": subject},
-                    timeout=SEND_TIMEOUT, ttl=TTL_S, requests_session=self.session)
+            note = words(notice.payload, sub.lang, self.catalogs())
+            webpush(sub.info(), json.dumps(note), vapid_private_key=self.vapid(),
+                    vapid_claims={"sub": subject}, timeout=SEND_TIMEOUT, ttl=TTL_S,
+                    requests_session=self.session)
         except WebPushException as err:
-            status = err.response.status_code if err.response is not None else 0
+            status = err.response.status_code if err.response is not None else -1
         except (requests.RequestException, OSError) as err:
             log.warning("push to %s failed: %s", urlsplit(sub.endpoint).hostname, err)
             status = -1
         if status == 0:
-            with self.engine.begin() as conn:
-                conn.execute(delete(push_outbox).where(push_outbox.c.id == notice))
+            self.records.sent(notice.id)
             done.sent += 1
         elif status in (404, 410):  # the device unsubscribed, or the browser is gone
-            self.subscriptions.remove(sub.id)
+            self.records.remove(sub.id)
             done.gone += 1
         else:
             done.failed += 1
-            with self.engine.begin() as conn:
-                if attempts + 1 >= MAX_ATTEMPTS:
-                    log.error("a notice to %s failed %d times: dropped",
-                              urlsplit(sub.endpoint).hostname, attempts + 1)
-                    conn.execute(delete(push_outbox).where(push_outbox.c.id == notice))
-                else:
-                    conn.execute(update(push_outbox).where(push_outbox.c.id == notice).values(
-                        attempts=attempts + 1, due_at=now + FIRST_RETRY * 2 ** attempts))
+            if notice.attempts + 1 >= MAX_ATTEMPTS:
+                log.error("a notice to %s failed %d times: dropped",
+                          urlsplit(sub.endpoint).hostname, notice.attempts + 1)
+                self.records.sent(notice.id)
+            else:
+                self.records.later(notice.id, notice.attempts + 1,
+                                   now + FIRST_RETRY * 2 ** notice.attempts)

@@ -14,8 +14,9 @@ from py_vapid import Vapid
 from webapp.deps import Deps
 from webapp.store import Store
 from webapp.turns.clocks import Clocks
+from webapp.turns.push_records import PushRecords
 from webapp.turns.records import TurnRecords
-from webapp.turns.webpush import Sender, Subscriptions, installation_key
+from webapp.turns.webpush import Sender, installation_key
 from webapp.turns.worker import TICK, Worker
 
 KEY = "turns"
@@ -28,12 +29,12 @@ class Turns:
         self.store = store
         self.records = TurnRecords(store.engine)
         self.clocks = Clocks(store, self.records, given.now)
-        self.subscriptions = Subscriptions(store.engine)
+        self.subscriptions = PushRecords(store.engine)
         hosts = app.config.get("WEBPUSH_HOSTS") or os.environ.get("COPENHAGEN_WEBPUSH_HOSTS", "")
         self.extra_hosts = tuple(h.strip().lower() for h in str(hosts).split(",") if h.strip())
         self.subject = str(app.config.get("WEBPUSH_SUBJECT")
                            or os.environ.get("COPENHAGEN_WEBPUSH_SUBJECT", ""))
-        self.sender = Sender(store.engine, self.vapid, lambda: self.subject, self.extra_hosts,
+        self.sender = Sender(self.subscriptions, self.vapid, lambda: self.subject, self.extra_hosts,
                              given.now,
                              lambda: str(app.config["BABEL_TRANSLATION_DIRECTORIES"]))
         self.worker = Worker(app, self.clocks, self.sender,
@@ -42,7 +43,7 @@ class Turns:
     @cache  # noqa: B019 - one per app, kept for its life
     def vapid(self) -> Vapid:
         """The installation's VAPID key pair (made by the first server that needs it)."""
-        return installation_key(self.store.engine)
+        return installation_key(self.subscriptions)
 
 
 def install(app: Flask, store: Store, given: Deps) -> Turns:
