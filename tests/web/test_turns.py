@@ -238,3 +238,12 @@ def test_a_bad_form_is_refused_with_a_message(app, phone):
     assert resp.status_code == 400 and "1, 2, 3 or 7 days" in resp.get_data(as_text=True)
     resp = phone.post("/turns/new", {"edition": "chess", "clock": "1", "name": "A"})
     assert resp.status_code == 400
+
+
+def test_the_editions_join_pages_lead_to_the_turn_based_one(app, phones):
+    code = new_game(phones[0], edition="boardgame")
+    resp = phones[1].get(f"/c/{code}/join")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/turns/{code}/join")
+    other = phones[0].post("/t/new", {"seats": "2", "name": "Cy", "dice": "app"})
+    plain = other.headers["Location"].split("/")[2].split("?")[0]
+    assert phones[1].get(f"/t/{plain}/join").status_code == 200  # other tables: as before

@@ -31,6 +31,20 @@ from webapp.turns.webpush import LEVELS, Refused, public_key, read_subscription,
 from webapp.turns.wiring import turns
 
 bp = Blueprint("turns", __name__)
+JOIN_PAGES = ("companion.join", "card.join")  # the editions' own join pages
+
+
+@bp.before_app_request
+def _join_here() -> ResponseReturnValue | None:
+    """An edition's join page of a turn-based game leads to this one (the seat then follows
+    the player on every device)."""
+    if request.endpoint not in JOIN_PAGES or not request.view_args:
+        return None
+    try:
+        game = _turn_game(str(request.view_args.get("code", "")))
+    except NotFound:
+        return None
+    return redirect(url_for("turns.join", code=game.code), 303)
 
 
 def _new_page(form: Any, error: str | None, status: int = 200) -> ResponseReturnValue:
