@@ -65,6 +65,10 @@ def migrate(config: dict[str, Any] | None = None) -> tuple[str | None, str | Non
         before, _head = schema_revision(engine)
         create_schema(engine)
         after, _head = schema_revision(engine)
+        from webapp.turns.push_records import PushRecords
+        from webapp.turns.webpush import installation_key
+
+        installation_key(PushRecords(engine))  # the VAPID key pair, once per installation
     finally:
         engine.dispose()
     return before, after

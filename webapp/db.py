@@ -202,6 +202,7 @@ turn_games = Table(
     # None: nothing will happen without a move. The sweep reads `due_at <= now` on its index.
     Column("due_at", DateTime(timezone=True), nullable=True),
     Column("over", Boolean, nullable=False, default=False),
+    Column("claim", String(32), nullable=True),  # the sweep that claimed it last
 )
 
 turn_seats = Table(

@@ -175,10 +175,12 @@ def test_a_claimed_clock_is_handled_by_one_worker_and_a_restarted_app_carries_on
     code = new_game(anna, edition="boardgame", clock="1")
     join(bo, code)
     t = app.extensions["turns"]
-    game = app.extensions["store"].game(code)
-    row = clock_row(app, code)
-    assert t.records.claim(game.id, row.due_at, START + timedelta(minutes=5))
-    assert not t.records.claim(game.id, row.due_at, START + timedelta(minutes=5))
+    at = START + timedelta(hours=18, minutes=1)  # the reminder is due
+    lease = at + timedelta(minutes=5)
+    assert [c.code for c in t.records.claim_due(at, lease, 10)[1]] == [code]
+    assert t.records.claim_due(at, lease, 10)[1] == []  # claimed: no other worker gets it
+    clock.at = lease + timedelta(seconds=1)  # the claim lapsed (its worker died)
+    assert t.clocks.sweep().reminded == 1
     # a second server on the same database (or this one after a restart) sweeps the rest
     other = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "test-secret",
                         "RATELIMIT_ENABLED": False}, deps)

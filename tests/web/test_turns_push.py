@@ -18,8 +18,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from flask import Flask
 
+from benchmarks.push_service import Device, PushService, start_push_service
 from tests.web.conftest import TEMPLATES
-from tests.web.push_service import Device, PushService, start_push_service
 from tests.web.test_turns import START, Clock, first_move, join, new_game
 from webapp import create_app
 from webapp.deps import Deps

@@ -111,39 +111,47 @@ class Clocks:
 
     # ------------------------------------------------------------------ the sweep
     def sweep(self, limit: int = SWEEP_LIMIT) -> Swept:
-        """Every clock row due by now: claimed, then reminded or timed out."""
+        """Every clock row due by now: claimed (all at once), then the reminders queued
+        together and the rows with nothing left to wait for settled (a few queries for all
+        of them), and each run-out clock's move played."""
         now = self.now()
-        done = Swept()
-        for game_id, due in self.records.due(now, limit):
-            claimed = now + LEASE
-            if not self.records.claim(game_id, due, claimed):
-                continue  # another worker has it
-            done.looked += 1
-            try:
-                self._due(game_id, claimed, now, done)
-            except Exception:  # the claim lapses after LEASE: it is tried again then
-                log.exception("the clock of game %s could not be handled", game_id)
+        claimed = now + LEASE
+        token, due = self.records.claim_due(now, claimed, limit)
+        done = Swept(looked=len(due))
+        if not due:
+            return done
+        live = [c for c in due if not c.over and c.deadline is not None
+                and c.clock_s is not None]
+        fresh = [c for c in live if c.deadline is not None and c.deadline > now
+                 and not c.reminded]
+        tables = self.records.table_of(claimed, token) if fresh else {}
+        self.records.reminded(claimed, token, self._reminders(fresh, tables, now), now)
+        done.reminded = len(fresh)
+        for clock in live:
+            if clock.deadline is not None and clock.deadline <= now:
+                try:
+                    self.time_out(clock)
+                    done.timed_out += 1
+                except Exception:  # the claim lapses after LEASE: it is tried again then
+                    log.exception("the clock of game %s could not be handled", clock.game_id)
         return done
 
-    def _due(self, game_id: int, claimed: datetime, now: datetime, done: Swept) -> None:
-        clock = self.records.clock(game_id)
-        if clock is None or clock.over or clock.deadline is None or clock.clock_s is None:
-            self.records.settle(game_id, claimed, False, None)
-            return
-        if clock.deadline > now:
-            if not clock.reminded:
-                players = {t.seat: t.player_id for t in self.records.seats(game_id)
-                           if t.player_id}
-                game = self.store.game(clock.code)
-                left_h = max(1, round((clock.deadline - now).total_seconds() / 3600))
-                self.records.queue([Notice(players[s], "remind",
-                                           {**self.body(game, s), "left_h": left_h})
-                                    for s in clock.waiting if s in players], now)
-                done.reminded += 1
-            self.records.settle(game_id, claimed, True, clock.deadline)
-            return
-        self.time_out(clock)
-        done.timed_out += 1
+    @staticmethod
+    def _reminders(clocks: list[Clock], tables: dict[int, list[tuple[str | None, str | None]]],
+                   now: datetime) -> list[Notice]:
+        """The reminders of these rows (a quarter of their clock left) to the waiting
+        seats' players."""
+        notices = []
+        for c in clocks:
+            seats = tables.get(c.game_id, [])
+            names = [name or f"#{i + 1}" for i, (name, _p) in enumerate(seats)]
+            left_h = max(1, round(((c.deadline or now) - now).total_seconds() / 3600))
+            for s in c.waiting:
+                if s < len(seats) and seats[s][1]:
+                    notices.append(Notice(str(seats[s][1]), "remind", {
+                        "code": c.code, "seat": s, "left_h": left_h,
+                        "others": [n for i, n in enumerate(names) if i != s][:3]}))
+        return notices
 
     def time_out(self, clock: Clock) -> None:
         """A clock ran out: the greedy bot plays the move of every seat still due, each

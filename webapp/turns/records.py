@@ -7,12 +7,13 @@ claimed by moving its `due_at` forward from the value the sweep read."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, and_, delete, func, insert, select, update
+from sqlalchemy import Engine, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from webapp.db import (
@@ -92,6 +93,11 @@ class MyGame:
     deadline: datetime | None
     over: bool
     players: list[str]
+
+
+def _claimed(until: datetime, token: str) -> tuple[Any, Any]:
+    """The rows one sweep claimed (on the index of `due_at`)."""
+    return turn_games.c.due_at == until, turn_games.c.claim == token
 
 
 def _clock(row: Any) -> Clock:
@@ -192,13 +198,22 @@ class TurnRecords:
 
     @staticmethod
     def _queue(conn: Any, notices: Iterable[Notice], now: datetime) -> None:
-        rows: list[dict[str, Any]] = []
-        for notice in notices:
-            subs = conn.execute(select(push_subscriptions.c.id, push_subscriptions.c.lang).where(
-                push_subscriptions.c.player_id == notice.player_id,
-                push_subscriptions.c.level.in_(LEVELS[notice.kind]))).all()
-            rows += [{"subscription_id": s.id, "attempts": 0, "due_at": now,
-                      "payload": {"kind": notice.kind, **notice.body}} for s in subs]
+        """One outbox row per notice and device that wants it (two queries in all)."""
+        wanted = list(notices)
+        if not wanted:
+            return
+        devices: dict[str, list[tuple[int, str]]] = {}
+        players = sorted({n.player_id for n in wanted})
+        for start in range(0, len(players), 500):
+            for sub in conn.execute(select(push_subscriptions.c.id,
+                                           push_subscriptions.c.player_id,
+                                           push_subscriptions.c.level).where(
+                    push_subscriptions.c.player_id.in_(players[start:start + 500]))):
+                devices.setdefault(sub.player_id, []).append((sub.id, sub.level))
+        rows = [{"subscription_id": sub, "attempts": 0, "due_at": now,
+                 "payload": {"kind": n.kind, **n.body}}
+                for n in wanted for sub, level in devices.get(n.player_id, [])
+                if level in LEVELS[n.kind]]
         if rows:
             conn.execute(insert(push_outbox), rows)
 
@@ -209,28 +224,54 @@ class TurnRecords:
         return (select(turn_games.c.game_id, turn_games.c.due_at)
                 .where(turn_games.c.due_at <= now).order_by(turn_games.c.due_at).limit(limit))
 
-    def due(self, now: datetime, limit: int = 200) -> list[tuple[int, datetime]]:
-        """(game, due_at) of the clock rows due by `now`, the oldest first."""
+    def claim_due(self, now: datetime, until: datetime, limit: int) -> tuple[str, list[Clock]]:
+        """Claim the clock rows due by `now` (at most `limit`, the oldest first) in one
+        statement: their `due_at` moves to `until` and `claim` takes this sweep's token where
+        the row is still due, so of several workers each gets its own rows (a row another
+        one claimed meanwhile is no longer due). The token and the rows claimed."""
+        token = secrets.token_hex(16)
+        due = self.due_query(now, limit).with_only_columns(turn_games.c.game_id)
+        with self.engine.begin() as conn:
+            conn.execute(update(turn_games)
+                         .where(turn_games.c.game_id.in_(due.scalar_subquery()),
+                                turn_games.c.due_at <= now)
+                         .values(due_at=until, claim=token))
+            rows = conn.execute(
+                select(turn_games, games.c.code).join(games, games.c.id == turn_games.c.game_id)
+                .where(*_claimed(until, token)).order_by(turn_games.c.game_id)).all()
+        return token, [_clock(r) for r in rows]
+
+    def table_of(self, until: datetime, token: str
+                 ) -> dict[int, list[tuple[str | None, str | None]]]:
+        """Game -> its seats' (name, player) in order, for the rows a sweep claimed (two
+        queries on the claim)."""
+        out: dict[int, list[tuple[str | None, str | None]]] = {}
+        claimed = select(turn_games.c.game_id).where(*_claimed(until, token))
         with self.engine.connect() as conn:
-            rows = conn.execute(self.due_query(now, limit)).all()
-        return [(r.game_id, aware(r.due_at) or now) for r in rows]
+            players = {(r.game_id, r.seat): r.player_id for r in conn.execute(
+                select(turn_seats.c.game_id, turn_seats.c.seat, turn_seats.c.player_id)
+                .where(turn_seats.c.game_id.in_(claimed.scalar_subquery())))}
+            for r in conn.execute(select(seats.c.game_id, seats.c.seat, seats.c.name)
+                                  .where(seats.c.game_id.in_(claimed.scalar_subquery()))
+                                  .order_by(seats.c.game_id, seats.c.seat)):
+                out.setdefault(r.game_id, []).append((r.name, players.get((r.game_id, r.seat))))
+        return out
 
-    def claim(self, game_id: int, seen_due: datetime, until: datetime) -> bool:
-        """Claim a due row: move its `due_at` from the value the sweep read to `until` (when
-        a worker that died holding it is taken over); one worker wins."""
+    def reminded(self, until: datetime, token: str, notices: Iterable[Notice],
+                 now: datetime) -> None:
+        """For the rows a sweep claimed: the reminders queued, and the next moment of each
+        row whose clock still runs its deadline (of the others, none: over, or no clock)."""
         with self.engine.begin() as conn:
-            return bool(conn.execute(
-                update(turn_games).where(turn_games.c.game_id == game_id,
-                                         turn_games.c.due_at == seen_due)
-                .values(due_at=until)).rowcount)
-
-    def settle(self, game_id: int, claimed: datetime, reminded: bool,
-               due_at: datetime | None) -> None:
-        """After a claimed reminder: the row's next moment (unless a move rewrote it)."""
-        with self.engine.begin() as conn:
-            conn.execute(update(turn_games).where(turn_games.c.game_id == game_id,
-                                                  turn_games.c.due_at == claimed)
-                         .values(reminded=reminded, due_at=due_at))
+            self._queue(conn, notices, now)
+            conn.execute(update(turn_games).where(*_claimed(until, token), ~turn_games.c.over,
+                                                  turn_games.c.clock_s.is_not(None),
+                                                  turn_games.c.deadline > now)
+                         .values(reminded=True, due_at=turn_games.c.deadline))
+            conn.execute(update(turn_games).where(
+                *_claimed(until, token),
+                or_(turn_games.c.over, turn_games.c.clock_s.is_(None),
+                    turn_games.c.deadline.is_(None)))
+                .values(reminded=False, due_at=None))
 
     def restart(self, game_id: int) -> None:
         """Forget who was waiting (after the bot played a run-out clock's move): whoever

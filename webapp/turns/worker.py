@@ -10,12 +10,13 @@ import threading
 
 from flask import Flask
 
-from webapp.turns.clocks import Clocks
+from webapp.turns.clocks import SWEEP_LIMIT, Clocks
 from webapp.turns.webpush import Sender
 
 log = logging.getLogger(__name__)
 
 TICK = 30.0  # seconds between rounds (a clock counts in days; a notice waits 30 s at most)
+ROUNDS = 20  # sweeps one round runs at most while rows are still due
 
 
 class Worker:
@@ -33,7 +34,9 @@ class Worker:
         """One round: the clocks, then the notifications (each fault logged, never fatal)."""
         with self.app.app_context():
             try:
-                self.clocks.sweep()
+                for _ in range(ROUNDS):  # more due than one sweep takes: the next at once
+                    if self.clocks.sweep().looked < SWEEP_LIMIT:
+                        break
             except Exception:
                 log.exception("the turn clocks' sweep failed; the next round tries again")
             try:

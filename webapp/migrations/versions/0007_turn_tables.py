@@ -37,6 +37,7 @@ def upgrade() -> None:
         sa.Column("reminded", sa.Boolean, nullable=False),
         _when("due_at"),
         sa.Column("over", sa.Boolean, nullable=False),
+        sa.Column("claim", sa.String(32), nullable=True),
     )
     op.create_index("ix_turn_games_due", "turn_games", ["due_at"])
     op.create_table(

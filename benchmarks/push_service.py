@@ -1,9 +1,9 @@
-"""A local push service for the tests: an HTTP server on 127.0.0.1 that takes what the app
-sends a browser's push endpoint (`POST /push/<id>`), keeps each request, and answers with the
-status a test sets per endpoint (201 by default; 410 for a device that is gone). A test
-device (`Device`) holds a real P-256 key pair and auth secret, gives the app its
-PushSubscription.toJSON(), and decrypts what the service received with them (http_ece,
-aes128gcm): the real encryption, end to end."""
+"""A local push service for the tests and `copenhagen bench --async`: an HTTP server on
+127.0.0.1 that takes what the app sends a browser's push endpoint (`POST /push/<id>`), keeps
+each request, and answers with the status a test sets per endpoint (201 by default; 410 for a
+device that is gone). A test device (`Device`) holds a real P-256 key pair and auth secret,
+gives the app its PushSubscription.toJSON(), and decrypts what the service received with them
+(http_ece, aes128gcm): the real encryption, end to end."""
 
 from __future__ import annotations
 
@@ -21,11 +21,13 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 
 def b64(raw: bytes) -> str:
+    """base64url without padding, as browsers write keys."""
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 @dataclass
 class Received:
+    """One request the service took."""
     path: str
     headers: dict[str, str]
     body: bytes
@@ -41,6 +43,7 @@ class PushService:
     port: int = 0
 
     def url(self, name: str) -> str:
+        """The endpoint of a device called `name`."""
         return f"http://127.0.0.1:{self.port}/push/{name}"
 
     def wait_for(self, count: int, timeout: float = 10.0) -> list[Received]:
@@ -51,6 +54,7 @@ class PushService:
 
 
 def start_push_service() -> tuple[PushService, ThreadingHTTPServer]:
+    """The service, listening on a free loopback port in a thread (shut the server down)."""
     service = PushService()
 
     class Handler(BaseHTTPRequestHandler):
