@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, and_, delete, func, insert, or_, select, update
+from sqlalchemy import Engine, and_, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from webapp.db import (
@@ -191,11 +191,6 @@ class TurnRecords:
             self._queue(conn, notices, now)
         return True
 
-    def queue(self, notices: Iterable[Notice], now: datetime) -> None:
-        """Queue notices outside a move (a reminder)."""
-        with self.engine.begin() as conn:
-            self._queue(conn, notices, now)
-
     @staticmethod
     def _queue(conn: Any, notices: Iterable[Notice], now: datetime) -> None:
         """One outbox row per notice and device that wants it (two queries in all)."""
@@ -321,10 +316,11 @@ class TurnRecords:
                                    ).first()
                 if row is None or row.over or row.deadline is None:
                     continue
-                deadline = (aware(row.deadline) or now) + _seconds(by_s)
+                deadline = (aware(row.deadline) or now) + timedelta(seconds=by_s)
                 due = aware(row.due_at)
-                conn.execute(update(turn_games).where(turn_games.c.game_id == gid).values(
-                    deadline=deadline, due_at=None if due is None else due + _seconds(by_s)))
+                later = None if due is None else due + timedelta(seconds=by_s)
+                conn.execute(update(turn_games).where(turn_games.c.game_id == gid)
+                             .values(deadline=deadline, due_at=later))
 
     # ------------------------------------------------------------------ my games
     @staticmethod
@@ -363,14 +359,3 @@ class TurnRecords:
                 .join(turn_games, turn_games.c.game_id == turn_seats.c.game_id)
                 .where(and_(turn_seats.c.player_id == player_id, turn_seats.c.waiting,
                             ~turn_games.c.over))).scalar() or 0)
-
-    def forget_outbox(self, subscription_id: int) -> None:
-        """Drop what waits for a subscription (before the subscription itself goes)."""
-        with self.engine.begin() as conn:
-            conn.execute(delete(push_outbox).where(
-                push_outbox.c.subscription_id == subscription_id))
-
-
-def _seconds(n: int) -> timedelta:
-    """A timedelta of `n` seconds."""
-    return timedelta(seconds=n)

@@ -211,7 +211,8 @@ def push_key() -> ResponseReturnValue:
     """The installation's public VAPID key (applicationServerKey), when pushes are set up."""
     t = turns()
     if not valid_subject(t.subject):
-        return jsonify({"key": None}), 404
+        return jsonify({"key": None, "error": _(
+            "Notifications are not set up on this server.")}), 404
     return jsonify({"key": public_key(t.vapid())})
 
 
