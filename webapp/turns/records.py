@@ -238,18 +238,26 @@ class TurnRecords:
 
     def table_of(self, until: datetime, token: str
                  ) -> dict[int, list[tuple[str | None, str | None]]]:
-        """Game -> its seats' (name, player) in order, for the rows a sweep claimed (two
-        queries on the claim)."""
+        """For the rows a sweep claimed, the games where a waiting seat's player has a device
+        subscribed: game -> its seats' (name, that player or None) in order (two queries on
+        the claim; a reminder nobody would receive costs nothing)."""
         out: dict[int, list[tuple[str | None, str | None]]] = {}
-        claimed = select(turn_games.c.game_id).where(*_claimed(until, token))
+        who = (select(turn_seats.c.game_id, turn_seats.c.seat, turn_seats.c.player_id)
+               .join(turn_games, turn_games.c.game_id == turn_seats.c.game_id)
+               .where(*_claimed(until, token), turn_seats.c.waiting,
+                      turn_seats.c.player_id.in_(
+                          select(push_subscriptions.c.player_id).scalar_subquery())))
         with self.engine.connect() as conn:
-            players = {(r.game_id, r.seat): r.player_id for r in conn.execute(
-                select(turn_seats.c.game_id, turn_seats.c.seat, turn_seats.c.player_id)
-                .where(turn_seats.c.game_id.in_(claimed.scalar_subquery())))}
-            for r in conn.execute(select(seats.c.game_id, seats.c.seat, seats.c.name)
-                                  .where(seats.c.game_id.in_(claimed.scalar_subquery()))
-                                  .order_by(seats.c.game_id, seats.c.seat)):
-                out.setdefault(r.game_id, []).append((r.name, players.get((r.game_id, r.seat))))
+            players = {(r[0], r[1]): r[2] for r in conn.execute(who).all()}
+            if not players:
+                return out
+            names = conn.execute(
+                select(seats.c.game_id, seats.c.seat, seats.c.name)
+                .where(seats.c.game_id.in_(who.with_only_columns(turn_seats.c.game_id)
+                                           .scalar_subquery()))
+                .order_by(seats.c.game_id, seats.c.seat)).all()
+        for game_id, seat, name in names:
+            out.setdefault(game_id, []).append((name, players.get((game_id, seat))))
         return out
 
     def reminded(self, until: datetime, token: str, notices: Iterable[Notice],
