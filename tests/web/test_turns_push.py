@@ -23,6 +23,7 @@ from tests.web.conftest import TEMPLATES
 from tests.web.test_turns import START, Clock, first_move, join, new_game
 from webapp import create_app
 from webapp.deps import Deps
+from webapp.turns.records import Notice
 from webapp.turns.webpush import MAX_PAYLOAD
 
 SUBJECT = "mailto:operator@copenhagen.example"
@@ -198,3 +199,29 @@ def test_the_key_pair_is_made_once_and_shared_by_every_server(app, db_url, deps)
     finally:
         other.extensions["jobs"].shutdown()
         other.extensions["store"].engine.dispose()
+
+
+def test_each_device_gets_what_it_asked_for(app, phones, service, clock):
+    """all: every notice; only my move: the move and its reminder, not the game's end;
+    none: nothing."""
+    anna, bo = phones[0], phones[1]
+    code = new_game(anna, edition="boardgame", clock="1")
+    join(bo, code)
+    every, moves, silent = (Device(service.url(n)) for n in ("every", "moves", "silent"))
+    for device, level in ((every, "all"), (moves, "turn"), (silent, "none")):
+        assert subscribe(anna, device, level).get_json()["level"] == level
+    t = app.extensions["turns"]
+    clock.at = START + timedelta(hours=18, minutes=5)
+    assert t.clocks.sweep().reminded == 1
+    player = t.subscriptions.find(every.endpoint).player_id
+    t.records.reminded(clock.at, "no-claim", [Notice(player, "over", {"code": code,
+                                                                        "others": ["Bo"]})],
+                       clock.at)
+    assert t.sender.deliver().sent == 3
+    got = sorted((r.path, {"every": every, "moves": moves}[r.path.split("/")[-1]]
+                  .decrypt(r.body)["title"]) for r in service.wait_for(3))
+    assert got == [("/push/every", "Game over"), ("/push/every", "Your move is waiting"),
+                   ("/push/moves", "Your move is waiting")]
+    resp = anna.client.post("/me/push/subscriptions", json={**silent.subscription()},
+                            headers={"X-CSRFToken": anna.token})
+    assert resp.get_json()["level"] == "none"  # posted again without a level: kept
