@@ -225,3 +225,21 @@ def test_each_device_gets_what_it_asked_for(app, phones, service, clock):
     resp = anna.client.post("/me/push/subscriptions", json={**silent.subscription()},
                             headers={"X-CSRFToken": anna.token})
     assert resp.get_json()["level"] == "none"  # posted again without a level: kept
+
+
+def test_copenhagen_migrate_makes_the_key_pair_once(tmp_path):
+    from webapp import migrate
+    from webapp.db import make_engine
+    from webapp.turns.push_records import PushRecords
+    from webapp.turns.webpush import VAPID_KEY
+
+    url = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    migrate({"DATABASE_URL": url})
+    engine = make_engine(url)
+    try:
+        first = PushRecords(engine).key(VAPID_KEY)
+        assert first and "PRIVATE KEY" in first
+        migrate({"DATABASE_URL": url})  # again: the same key
+        assert PushRecords(engine).key(VAPID_KEY) == first
+    finally:
+        engine.dispose()
