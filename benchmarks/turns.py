@@ -46,9 +46,9 @@ _FILL = [
     """INSERT INTO players (id, name, hidden)
        SELECT 'p' || lpad(i::text, 8, '0'), 'Player ' || i, false
        FROM generate_series(1, :p) AS i""",
-    """INSERT INTO turn_seats (game_id, seat, player_id, waiting, missed)
+    """INSERT INTO turn_seats (game_id, seat, player_id, waiting, missed, bot_actions)
        SELECT g.id, s, 'p' || lpad((((g.id * 3 + s) % :p) + 1)::text, 8, '0'),
-              s = g.id % 3, 0
+              s = g.id % 3, 0, 0
        FROM games g CROSS JOIN generate_series(0, 2) AS s WHERE g.code LIKE 'T%'""",
     # each game's reminder (a quarter of the clock before its deadline) falls in the next
     # SPREAD seconds, its deadline after the last of them

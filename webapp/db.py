@@ -213,6 +213,7 @@ turn_seats = Table(
     Column("player_id", String(32), ForeignKey("players.id"), nullable=True),
     Column("waiting", Boolean, nullable=False, default=False),  # this seat must act now
     Column("missed", Integer, nullable=False, default=0),  # moves the bot played on time-out
+    Column("bot_actions", Integer, nullable=False, default=0),  # the actions of those moves
 )
 
 vacations = Table(

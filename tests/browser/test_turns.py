@@ -86,7 +86,7 @@ class Phones:
     def open(self, state: dict[str, Any] | None = None) -> Any:
         context = self.browser.new_context(**PHONE, base_url=self.base, locale="en-GB",
                                            storage_state=state)
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(30_000)  # a loaded machine: as the table tests wait
         serve_cdn(context, "up")
         self.contexts.append(context)
         return self.watcher.watch(context.new_page())
@@ -170,6 +170,7 @@ def test_two_phones_play_across_a_simulated_day_one_closed_in_between(phones, tu
     assert re.search(f"/t/{code}$", bo.url), bo.url
     assert _api(bo, code)["seat"] == 1
     assert "The bot played 1 move for Bo" in bo.inner_text("#turns-panel")
+    assert bo.locator(".push-offer").count() == 0  # the bot's move is not Bo's first
     snap(bo, "7-bo-next-day-back-at-the-table")
 
 

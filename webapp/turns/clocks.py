@@ -158,17 +158,18 @@ class Clocks:
         seat is marked, then the bots at the table play theirs."""
         self.records.restart(clock.game_id)  # whoever is due next gets a full clock
         for seat in clock.waiting:
-            if self.play_for(clock.code, seat):
-                self.records.missed(clock.game_id, seat)
+            played = self.play_for(clock.code, seat)
+            if played:
+                self.records.missed(clock.game_id, seat, played)
         botplay.play_pending(self.store, self.store.game(clock.code))
         fresh = self.records.clock(clock.game_id)
         if fresh is not None:  # the row's present, whatever the moves' listeners wrote
             self._advance(fresh, self.store.game(clock.code), again=True)
 
-    def play_for(self, code: str, seat: int) -> bool:
-        """The greedy bot plays `seat`'s move (every action the seat owes now); whether it
-        played any."""
-        played = False
+    def play_for(self, code: str, seat: int) -> int:
+        """The greedy bot plays `seat`'s move (every action the seat owes now); how many
+        actions it played."""
+        played = 0
         for _ in range(TIMEOUT_STEPS):
             game = self.store.game(code)
             state = self.store.engine_state(game)
@@ -187,5 +188,5 @@ class Clocks:
                                    int(state.seq))
             except Conflict:
                 continue  # the player moved at the last moment: look again
-            played = True
+            played += 1
         return played

@@ -125,7 +125,7 @@ class TurnRecords:
                 reminded=False, due_at=None, over=False))
             conn.execute(insert(turn_seats), [
                 {"game_id": game_id, "seat": s, "player_id": players.get(s), "waiting": False,
-                 "missed": 0} for s in range(seat_count)])
+                 "missed": 0, "bot_actions": 0} for s in range(seat_count)])
 
     def clock(self, game_id: int) -> Clock | None:
         """The clock row of a game, None for a game that is not turn-based."""
@@ -159,17 +159,23 @@ class TurnRecords:
                          .values(waiting=False))
 
     def has_moved(self, game_id: int, seat: int) -> bool:
-        """Whether a seat has played any action in the game."""
+        """Whether a seat's person has played an action of the game (more actions than the
+        bot played for it)."""
         with self.engine.connect() as conn:
-            return conn.execute(select(actions.c.seq).where(
-                actions.c.game_id == game_id, actions.c.seat == seat).limit(1)).first() is not None
+            played = conn.execute(select(func.count()).select_from(actions).where(
+                actions.c.game_id == game_id, actions.c.seat == seat)).scalar() or 0
+            by_bot = conn.execute(select(turn_seats.c.bot_actions).where(
+                turn_seats.c.game_id == game_id, turn_seats.c.seat == seat)).scalar() or 0
+        return played > by_bot
 
-    def missed(self, game_id: int, seat: int) -> None:
-        """One more move the bot played for a seat whose clock ran out."""
+    def missed(self, game_id: int, seat: int, played: int) -> None:
+        """One more move (of `played` actions) the bot played for a seat whose clock ran
+        out."""
         with self.engine.begin() as conn:
             conn.execute(update(turn_seats).where(turn_seats.c.game_id == game_id,
                                                   turn_seats.c.seat == seat)
-                         .values(missed=turn_seats.c.missed + 1))
+                         .values(missed=turn_seats.c.missed + 1,
+                                 bot_actions=turn_seats.c.bot_actions + played))
 
     def advance(self, old: Clock, change: Change, notices: Iterable[Notice],
                 now: datetime, again: bool = False) -> bool:

@@ -47,6 +47,7 @@ def upgrade() -> None:
         sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=True),
         sa.Column("waiting", sa.Boolean, nullable=False),
         sa.Column("missed", sa.Integer, nullable=False),
+        sa.Column("bot_actions", sa.Integer, nullable=False),
     )
     op.create_index("ix_turn_seats_player", "turn_seats", ["player_id", "game_id"])
     op.create_table(
