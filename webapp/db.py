@@ -40,6 +40,7 @@ from sqlalchemy import (
     text,
 )
 
+from webapp.budgets import LOCK_MS, SQLITE_BUSY_SECONDS, STATEMENT_MS
 from webapp.security import private_file
 
 metadata = MetaData()
@@ -292,9 +293,12 @@ def make_engine(url: str) -> Engine:
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         private_file(Path(parsed.database))
     if url.startswith("sqlite"):
-        kwargs["connect_args"] = {"timeout": 15, "check_same_thread": False}
+        kwargs["connect_args"] = {"timeout": SQLITE_BUSY_SECONDS, "check_same_thread": False}
     else:
         kwargs["pool_pre_ping"] = True
+        if parsed.get_backend_name() == "postgresql":  # no request waits on it for ever
+            kwargs["connect_args"] = {"options": f"-c statement_timeout={STATEMENT_MS} "
+                                                 f"-c lock_timeout={LOCK_MS}"}
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
 
@@ -307,7 +311,7 @@ def make_engine(url: str) -> Engine:
             # fsync per move (about 10 ms here) and made moves queue under load.
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=15000")
+            cur.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_SECONDS * 1000)}")
             cur.close()
 
     return engine
@@ -358,5 +362,8 @@ def create_schema(engine: Engine) -> None:
     lock."""
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
+            # a migration may wait for another server's and take long: no request's deadline
+            conn.execute(text("SET LOCAL statement_timeout = 0"))
+            conn.execute(text("SET LOCAL lock_timeout = 0"))
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_ID})
         command.upgrade(alembic_config(conn), "head")

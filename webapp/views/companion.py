@@ -32,6 +32,7 @@ from webapp.deps import deps
 from webapp.games.edition import Edition, NewGame, Templates
 from webapp.games.routes import GamePages, posted
 from webapp.games.visit import Visit
+from webapp.hint_search import searched
 from webapp.inputs import number
 from webapp.store import Conflict
 
@@ -133,7 +134,7 @@ class RollWrite(Edition):
             raise play.Refusal(409, _("Nothing to hint"), _(
                 "A hint helps when it is your move; wait for your turn or your pick."))
         action = remembered("table_hints", (visit.game.id, state.seq, seat),
-                            lambda: bot_hint(state.view(seat), seat)[0])
+                            lambda: searched(bot_hint, state.view(seat), seat)[0])
         return {"action": str(action), "words": hint_words(action, list(state.dice)),
                 "reason": hint_reason(state, action), "cells": hint_cells(action),
                 "dice": hint_dice(action)}
