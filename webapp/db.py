@@ -297,8 +297,11 @@ def make_engine(url: str) -> Engine:
     else:
         kwargs["pool_pre_ping"] = True
         if parsed.get_backend_name() == "postgresql":  # no request waits on it for ever
-            kwargs["connect_args"] = {"options": f"-c statement_timeout={STATEMENT_MS} "
-                                                 f"-c lock_timeout={LOCK_MS}"}
+            # added to the URL's own `options` (a schema's search_path), never instead of it
+            given = parsed.query.get("options", "")
+            given = " ".join(given) if isinstance(given, tuple) else given
+            kwargs["connect_args"] = {"options": f"{given} -c statement_timeout={STATEMENT_MS} "
+                                                 f"-c lock_timeout={LOCK_MS}".strip()}
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
 
