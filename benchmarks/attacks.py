@@ -274,8 +274,10 @@ def one_load(name: str, folder: Path, seconds: float) -> dict[str, Any]:
         app.stop()
 
 
-def measure(quick: bool = False) -> dict[str, Any]:
-    """Every load, each on its own server: {load: figures}, and the worst of each figure."""
+def run_loads(quick: bool = False) -> dict[str, Any]:
+    """Every load, each on its own server: {load: figures}, and the worst of each figure.
+    Part of `bench --reliability` (benchmarks/reliability.py), not a bench of its own: named
+    `measure`, the plain `bench` would run it and start servers."""
     seconds = 3.0 if quick else 8.0
     with tempfile.TemporaryDirectory(prefix="copenhagen-attacks-") as tmp:
         out = {name: one_load(name, Path(tmp), seconds) for name in LOADS}
@@ -286,4 +288,4 @@ def measure(quick: bool = False) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(measure(quick=True), indent=1))
+    print(json.dumps(run_loads(quick=True), indent=1))

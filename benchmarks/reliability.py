@@ -741,7 +741,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
     out["push_kill9"] = pushed
     out["lost"] += pushed["lost"]
     # the attacker's loads, each on a fresh server (benchmarks/attacks.py)
-    attacked = attacks.measure(quick)
+    attacked = attacks.run_loads(quick)
     out["attacks"] = attacked["loads"]
     out["attack_healthz_p99_ms"] = attacked["healthz_p99_ms_worst"]
     out["attack_stuck_after"] = attacked["stuck_after_worst"]

@@ -188,7 +188,7 @@ def test_bench_reliability_without_postgres_says_so_and_adds_up_every_request(
         "hidden_info_leaks": 0, "hidden_info_pages": 28, "leaks": []})
     monkeypatch.setattr(push_faults, "push_after_kill", lambda *a, **k: {
         "push_gaps": 0, "push_duplicates": 0, "lost": 0})
-    monkeypatch.setattr(attacks, "measure", lambda *a, **k: {
+    monkeypatch.setattr(attacks, "run_loads", lambda *a, **k: {
         "loads": {}, "healthz_p99_ms_worst": 0.0, "stuck_after_worst": 0, "moves_lost": 0})
     data = reliability.measure(quick=True)
     assert [k for k in RELIABILITY_KEYS if k not in data] == []

@@ -160,6 +160,8 @@ results = Table(  # a player's first game on a seed: ranked (or practice, `ranke
     Column("operator_hidden", Boolean, nullable=False, default=False),
     Column("listed", Boolean, nullable=False, default=False),  # ranked, done, not hidden
     Column("started_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("hinted", Boolean, nullable=False, default=False),  # a hint was asked (assisted)
+    Column("address", String(64), nullable=True),  # keyed hash of the address it began from
 )
 
 board_counts = Table(  # how many listed entries each (seed, rank_key) holds: ranks in O(keys)
@@ -187,9 +189,19 @@ challenge_members = Table(
     Column("joined_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
 
-# Turn-based tables (issue 39, migration 0007; webapp/turns/): a game's clock, each seat's
-# player and missed moves, players' vacations, Web Push subscriptions and their outbox, and
-# the installation's own keys (the VAPID key pair every server signs pushes with).
+# The installation's own secrets (migration 0007): `dice_key`, from which every challenge's
+# dice are derived (webapp/solo/dice.py), the same for every server of the installation.
+installation = Table(
+    "installation",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+# Turn-based tables (issue 39, migration 0008; webapp/turns/): a game's clock, each seat's
+# player and missed moves, players' vacations, Web Push subscriptions and their outbox (the
+# VAPID key pair every server signs pushes with is `vapid_key` in `installation`).
 turn_games = Table(
     "turn_games",
     metadata,
@@ -250,14 +262,6 @@ push_outbox = Table(
     Column("due_at", DateTime(timezone=True), nullable=False),  # claims push it forward
 )
 
-installation_keys = Table(
-    "installation_keys",
-    metadata,
-    Column("name", String(32), primary_key=True),
-    Column("value", Text, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
-)
-
 Index("ix_turn_games_due", turn_games.c.due_at)
 Index("ix_turn_seats_player", turn_seats.c.player_id, turn_seats.c.game_id)
 Index("ix_push_subscriptions_player", push_subscriptions.c.player_id)
@@ -271,6 +275,7 @@ Index("ix_results_player", results.c.player_id)
 # the ranking order: a page is a range of it, a rank is a COUNT over it (no full scan)
 Index("ix_results_board", results.c.seed, results.c.listed, results.c.rank_key,
       results.c.finished_at, results.c.id)
+Index("ix_results_seed_address", results.c.seed, results.c.address)
 Index("ix_challenge_members_player", challenge_members.c.player_id)
 Index("ux_games_parent", games.c.parent_id, unique=True)  # one rematch per game
 Index("ix_games_owner", games.c.owner)

@@ -253,7 +253,7 @@ class GamePages:
                 raise self.edition.no_seat(visit)
             if seen is None:
                 raise play.no_seq()
-            line = self.edition.line(seat, form)
+            line = self.edition.line_of(visit, seat, form)
             played = play.play(visit, seat, line, seen, self.edition.parse, names)
         except play.Refusal as refusal:
             return self.refuse(visit, refusal)

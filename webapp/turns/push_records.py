@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from webapp.db import installation_keys, push_outbox, push_subscriptions
+from webapp.db import installation, push_outbox, push_subscriptions
 
 MAX_SUBSCRIPTIONS = 10  # devices a player may subscribe
 
@@ -64,10 +64,10 @@ class PushRecords:
 
     # ------------------------------------------------------------------ the keys
     def key(self, name: str) -> str | None:
-        """An installation key, if made."""
+        """A secret of the installation (table `installation`), if made."""
         with self.engine.connect() as conn:
-            found = conn.execute(select(installation_keys.c.value)
-                                 .where(installation_keys.c.name == name)).scalar()
+            found = conn.execute(select(installation.c.value)
+                                 .where(installation.c.name == name)).scalar()
         return None if found is None else str(found)
 
     def keep_key(self, name: str, value: str) -> str:
@@ -75,7 +75,7 @@ class PushRecords:
         kept."""
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(installation_keys).values(name=name, value=value))
+                conn.execute(insert(installation).values(name=name, value=value))
         except IntegrityError:
             pass
         kept = self.key(name)

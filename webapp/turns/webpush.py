@@ -22,14 +22,14 @@ import requests
 from babel.support import Translations
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from flask_babel import gettext as _
-from py_vapid import Vapid
+from py_vapid import Vapid, b64urlencode
 from pywebpush import WebPushException, webpush
 
 from webapp.turns.push_records import Notice, PushRecords
 
 log = logging.getLogger(__name__)
 
-VAPID_KEY = "vapid_private_pem"
+VAPID_KEY = "vapid_key"  # its name in `installation`: the private key, raw, base64url
 # The push services of the browsers (Chrome and Android, Firefox, Safari, Edge): a host
 # that ends with one of these (a name beginning with "." is a domain and its subdomains).
 KNOWN_HOSTS = ("fcm.googleapis.com", "android.googleapis.com", ".push.services.mozilla.com",
@@ -46,12 +46,13 @@ LEVELS = ("all", "turn", "none")
 def installation_key(records: PushRecords) -> Vapid:
     """The installation's VAPID key pair: read, or made by the first server that needs it
     (several at once: the first one stored wins, the others read it)."""
-    pem = records.key(VAPID_KEY)
-    if pem is None:
+    raw = records.key(VAPID_KEY)
+    if raw is None:
         fresh = Vapid()
         fresh.generate_keys()
-        pem = records.keep_key(VAPID_KEY, fresh.private_pem().decode())
-    return Vapid.from_pem(pem.encode())
+        secret = fresh.private_key.private_numbers().private_value.to_bytes(32, "big")
+        raw = records.keep_key(VAPID_KEY, b64urlencode(secret))
+    return Vapid.from_raw(raw.encode())
 
 
 def public_key(vapid: Vapid) -> str:

@@ -1,8 +1,9 @@
 """Turn-based tables: clocks, seats' players and missed moves, vacations, Web Push
-subscriptions and their outbox, the installation's keys (issue 39).
+subscriptions and their outbox (issue 39); the VAPID key pair goes in `installation`
+(migration 0007).
 
-Revision ID: 0007_turn_tables
-Revises: 0006_players_leaderboards
+Revision ID: 0008_turn_tables
+Revises: 0007_fair_dice
 Create Date: 2026-11-28
 """
 
@@ -11,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_turn_tables"
-down_revision = "0006_players_leaderboards"
+revision = "0008_turn_tables"
+down_revision = "0007_fair_dice"
 branch_labels = None
 depends_on = None
 
@@ -25,8 +26,8 @@ def _when(name: str, nullable: bool = True) -> sa.Column:
 
 
 def upgrade() -> None:
-    """Create turn_games, turn_seats, vacations, push_subscriptions, push_outbox and
-    installation_keys with their indexes."""
+    """Create turn_games, turn_seats, vacations, push_subscriptions and push_outbox with
+    their indexes."""
     op.create_table(
         "turn_games",
         sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
@@ -81,17 +82,10 @@ def upgrade() -> None:
     )
     op.create_index("ix_push_outbox_due", "push_outbox", ["due_at"])
     op.create_index("ix_push_outbox_subscription", "push_outbox", ["subscription_id"])
-    op.create_table(
-        "installation_keys",
-        sa.Column("name", sa.String(32), primary_key=True),
-        sa.Column("value", sa.Text, nullable=False),
-        _when("created_at", nullable=False),
-    )
 
 
 def downgrade() -> None:
     """Drop them (the games stay, played on without clocks)."""
-    op.drop_table("installation_keys")
     op.drop_index("ix_push_outbox_subscription", "push_outbox")
     op.drop_index("ix_push_outbox_due", "push_outbox")
     op.drop_table("push_outbox")
