@@ -327,3 +327,21 @@ def test_the_solitaire_shared_event_pages(open_phone: Any, audit: Audit, live_ap
                       ("compare", f"{link}/compare?a={game}&b={game}&turn=2")):
         page.goto(url)
         audit.check(page, f"leaderboard-{name}")
+
+
+def test_the_turn_based_pages(open_phone: Any, audit: Audit) -> None:
+    """axe-core finds no serious or critical violation on the turn-based pages (issue 39):
+    the new game's form, a table with its clock, joining, My games; both themes."""
+    page = open_phone()
+    page.goto("/turns/new")
+    audit.check(page, "turns-new")
+    page.fill("#name", "Axel")
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
+    code = _code(page, "t")
+    audit.check(page, "turns-table")
+    guest = open_phone()
+    guest.goto(f"/turns/{code}/join")
+    audit.check(guest, "turns-join")
+    page.goto("/me/games")
+    audit.check(page, "turns-my-games")
