@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 
 from facade.errors import IllegalAction
 from webapp.colours import colour_word as _colour
-from webapp.colours import tile_words as _tile
+from webapp.piece_words import tile_name as _tile
 
 # the abilities of the card edition, as its rulebook names them
 ABILITIES = {
