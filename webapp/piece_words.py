@@ -77,7 +77,10 @@ def tile_size(tile: str) -> int:
 
 
 def tile_name(tile: str) -> str:
-    """A tile by its colour and size, with its article: "the purple four-square tile"."""
+    """A tile by its colour and size, with its article: "the purple four-square tile" (an id
+    that is no tile, as a player may type one, as it is)."""
+    if tile not in SHAPES and tile not in TILES:
+        return tile
     colour, size = tile_colour_of(tile), tile_size(tile)
     c = _adjective(colour, "tile")
     names = {
