@@ -206,6 +206,12 @@ def track_colour(colour: str) -> str:
     return _adjective(colour, "tile")
 
 
+def cards_colour(colour: str) -> str:
+    """A colour agreeing with cards in the plural (French "cartes bleues"), for a sentence that
+    says "%s cards" itself."""
+    return _adjective(colour, "tiles")
+
+
 def way_words(faces: Iterable[str], bonuses: int = 0) -> str:
     """How a Roll & Write tile is paid: dice by colour (letters or colour names) and bonuses,
     "2 green dice, 1 white die and 1 bonus"."""

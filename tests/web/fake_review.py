@@ -47,7 +47,8 @@ def fake_review(text: GameText, **_options: Any) -> dict[str, Any]:
         loss = LOSSES[len(turns) % len(LOSSES)]
         best = " ".join(words[1:]) if loss == 0 else f"best of turn {turn} for p{player + 1}"
         turns.append({"turn": turn, "player": player, "played": " ".join(words[1:]),
-                      "played_steps": said(before, [parse(action)]),
+                      "played_steps": [[kind, data]
+                                       for kind, data in said(before, [parse(action)])],
                       "best": best, "played_value": 10.0 - loss, "best_value": 10.0,
                       "loss": loss, "label": label_of(loss)})
     names = list(text.config["players"])

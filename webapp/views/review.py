@@ -133,8 +133,10 @@ def _why(turn: dict[str, Any], unit: str) -> str:
     numbers = said_words(("review.better", {"best": _value(turn.get("best_value"), unit),
                                             "played": _value(turn.get("played_value"), unit)}))
     reason = said_words(turn.get("why_steps"))
-    return f"{reason[:1].upper()}{reason[1:]}: {numbers}." if reason else (
-        f"{numbers[:1].upper()}{numbers[1:]}.")
+    if not reason:
+        return f"{numbers[:1].upper()}{numbers[1:]}."
+    return _("%(reason)s: %(numbers)s.", reason=f"{reason[:1].upper()}{reason[1:]}",
+             numbers=numbers)
 
 
 def _value(value: Any, unit: str) -> str:
