@@ -157,7 +157,8 @@ def test_end_reasons_and_names_are_worded_in_the_pages_language(app):
             "game over (end card): A and B share the victory with 9")
         with force_locale("fr"):
             assert event_i18n.event_text("boardgame", over) == (
-                "partie terminée (carte Fin de partie)\u00a0: A et B se partagent la victoire avec 9")
+                "partie terminée (carte Fin de partie)\u00a0: A et B se partagent la victoire "
+                "avec 9")
         with force_locale("de"):
             assert event_i18n.event_line("boardgame", over, ["Ann", "Bo"]) == (
                 "Spielende (Endkarte): Ann und Bo teilen sich den Sieg mit 9")
