@@ -206,6 +206,11 @@ def track_colour(colour: str) -> str:
     return _adjective(colour, "tile")
 
 
+def dice_colour(colour: str) -> str:
+    """A colour agreeing with dice in the plural (French "dés bleus")."""
+    return _adjective(colour, "dice")
+
+
 def cards_colour(colour: str) -> str:
     """A colour agreeing with cards in the plural (French "cartes bleues"), for a sentence that
     says "%s cards" itself."""

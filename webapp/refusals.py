@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 
 from facade.errors import IllegalAction
 from webapp.colours import colour_word as _colour
-from webapp.piece_words import cards_colour, track_colour
+from webapp.piece_words import cards_colour, dice_colour, track_colour
 from webapp.piece_words import tile_name as _tile
 
 # the abilities of the card edition, as its rulebook names them
@@ -146,7 +146,7 @@ WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "already_chosen": lambda p: _("A tile is already chosen this turn."),
     "die_colour": lambda p: _("Die %(die)s shows %(face)s: only %(colour)s or white dice pay "
                               "for %(tile)s.", die=p["die"], face=_colour(p["face"]),
-                              colour=_colour(p["colour"]), tile=_tile(p["tile"])),
+                              colour=dice_colour(p["colour"]), tile=_tile(p["tile"])),
     "bonus_limit": lambda p: _("At most %(high)s bonuses of one colour per turn.",
                                high=p["high"]),
     "tile_size": lambda p: _("%(tile)s has %(size)s cells: use exactly %(size)s dice and "

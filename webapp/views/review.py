@@ -135,8 +135,8 @@ def _why(turn: dict[str, Any], unit: str) -> str:
     reason = said_words(turn.get("why_steps"))
     if not reason:
         return f"{numbers[:1].upper()}{numbers[1:]}."
-    return _("%(reason)s: %(numbers)s.", reason=f"{reason[:1].upper()}{reason[1:]}",
-             numbers=numbers)
+    opening = reason[:1].upper() + reason[1:]
+    return _("%(reason)s: %(numbers)s.", reason=opening, numbers=numbers)
 
 
 def _value(value: Any, unit: str) -> str:
