@@ -243,7 +243,8 @@ def shape_on(body: str) -> Shape:
 def turn_links(body: str) -> dict[str, str]:
     """The Rotate and Flip links of the build step, by their word."""
     return {word: html.unescape(url) for url, word in
-            re.findall(r'<a class="button secondary" href="([^"]+)">\W*(Rotate|Flip)</a>', body)}
+            re.findall(r'<a class="button secondary"[^>]* href="([^"]+)"[^>]*>\W*(Rotate|Flip)</a>',
+                       body)}
 
 
 CHIRAL = ("red-3", "red-5", "blue-3", "blue-4", "yellow-3", "yellow-4", "yellow-5")

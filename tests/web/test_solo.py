@@ -298,8 +298,9 @@ def test_hint_shows_the_strong_bots_legal_move_with_a_reason_and_its_cells(app, 
         if " draw " in suggested:
             cells = suggested.split(":", 1)[1].lower().split(",")
             for cell in cells:
-                assert re.search(rf'class="cell [^"]*preview[^"]*">\s*<(a|span)[^>]*'
-                                 rf'aria-label="{cell}"', html), cell
+                assert re.search(rf'class="cell [^"]*preview[^"]*"[^>]*>(?:(?!</td>).)*?'
+                                 rf'(?:aria-label="|"visually-hidden">){cell}, '
+                                 r'[^"<]*the hinted move', html, re.S), cell
             break
         act(phone, app, code, suggested)
         if state_of(app, code).is_over():

@@ -847,8 +847,8 @@ def test_refusal_wording_falls_back_to_the_engines_english_for_an_unworded_code(
 # ------------------------------------------------------------------------- placement preview
 def preview_cells(html: str) -> set[str]:
     """The cells the sheet shows as the previewed placement (class `preview`)."""
-    return set(re.findall(r'<td class="cell[^"]*\bpreview\b[^"]*">\s*<(?:a|span)[^>]*'
-                          r'aria-label="([a-e]\d)"', html))
+    return set(re.findall(r'<td class="cell[^"]*\bpreview\b[^"]*"[^>]*>\s*<(?:a|span)[^>]*'
+                          r'(?:aria-label="|"visually-hidden">)([a-e]\d), ', html))
 
 
 def test_the_rotate_link_shows_the_next_position_of_the_tile(app, phones):
