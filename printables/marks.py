@@ -1,7 +1,8 @@
 """The colour-blind mark of each colour, a shape that is no letter of any language: the pads'
 colour chips draw it (printables/glyphs.py) and the web pages draw the same outlines on dice,
-cards and tracks (webapp/piece_marks.py). Red a triangle, blue a disc, purple a diamond, green
-a square, yellow a crescent, white (the wild face) a six-spoked asterisk."""
+cards and tracks (webapp/piece_marks.py). Red a triangle, blue a disc, purple an hourglass
+(not a diamond: the card edition's coats of arms are diamonds), green a square, yellow a
+crescent, white (the wild face) a six-spoked asterisk."""
 
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ def mark(colour: str) -> tuple[Polygon, ...]:
     shapes: dict[str, tuple[Polygon, ...]] = {
         "red": (((0.5, 0.08), (0.94, 0.86), (0.06, 0.86)),),
         "blue": (_circle(0.5, 0.5, 0.4),),
-        "purple": (((0.5, 0.04), (0.94, 0.5), (0.5, 0.96), (0.06, 0.5)),),
+        "purple": (((0.1, 0.08), (0.9, 0.08), (0.5, 0.5)), ((0.5, 0.5), (0.9, 0.92), (0.1, 0.92))),
         "green": (((0.14, 0.14), (0.86, 0.14), (0.86, 0.86), (0.14, 0.86)),),
         "yellow": (_crescent(),),
         "white": tuple(_bar(math.pi / 2 + k * math.pi / 3) for k in range(3)),
@@ -64,6 +65,6 @@ def mark(colour: str) -> tuple[Polygon, ...]:
 
 
 MARK_NAMES = {
-    "red": "triangle", "blue": "disc", "purple": "diamond", "green": "square",
+    "red": "triangle", "blue": "disc", "purple": "hourglass", "green": "square",
     "yellow": "crescent", "white": "asterisk",
 }
