@@ -122,17 +122,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_solitaire(args: argparse.Namespace) -> int:
-    """The solitaire challenge of RULES 4 played by a bot."""
-    from bots.solitaire import play
+    """The solitaire challenge of RULES 4 played by a bot: on practice dice, or with the
+    installation's key (--database-url) on the web challenge's own dice."""
+    from commandline.solitaire import run
 
-    result = play(args.seed, args.bot)
-    if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        print(f"seed {result['seed']}, bot {result['bot']}: {result['turns']} turns to 12")
-        print("\n".join(result["sheet"]))
-        print("placements: " + " ".join(result["placements"]))
-    return 0
+    return run(args.seed, args.bot, args.json, args.database_url)
 
 
 def cmd_print(args: argparse.Namespace) -> int:
@@ -223,6 +217,9 @@ def build_parser() -> argparse.ArgumentParser:
     sol.add_argument("--seed", default="daily")
     sol.add_argument("--bot", default="strong", type=_bot_level)
     sol.add_argument("--json", action="store_true")
+    sol.add_argument("--database-url", default=None,
+                     help="the web app's database: play the challenge on its dice (they come "
+                     "from the seed and the installation's key); without it, practice dice")
     sol.set_defaults(func=cmd_solitaire)
 
     pr = sub.add_parser("print", help="printable Roll & Write pads (PDF)")

@@ -40,6 +40,7 @@ from sqlalchemy import (
     text,
 )
 
+from webapp.budgets import LOCK_MS, SQLITE_BUSY_SECONDS, STATEMENT_MS
 from webapp.security import private_file
 
 metadata = MetaData()
@@ -159,6 +160,8 @@ results = Table(  # a player's first game on a seed: ranked (or practice, `ranke
     Column("operator_hidden", Boolean, nullable=False, default=False),
     Column("listed", Boolean, nullable=False, default=False),  # ranked, done, not hidden
     Column("started_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("hinted", Boolean, nullable=False, default=False),  # a hint was asked (assisted)
+    Column("address", String(64), nullable=True),  # keyed hash of the address it began from
 )
 
 board_counts = Table(  # how many listed entries each (seed, rank_key) holds: ranks in O(keys)
@@ -186,6 +189,16 @@ challenge_members = Table(
     Column("joined_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
 
+# The installation's own secrets (migration 0007): `dice_key`, from which every challenge's
+# dice are derived (webapp/solo/dice.py), the same for every server of the installation.
+installation = Table(
+    "installation",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
 Index("ix_seats_token", seats.c.token)
 Index("ix_player_keys_player", player_keys.c.player_id)
 Index("ux_results_seed_player", results.c.seed, results.c.player_id, unique=True)
@@ -193,6 +206,7 @@ Index("ix_results_player", results.c.player_id)
 # the ranking order: a page is a range of it, a rank is a COUNT over it (no full scan)
 Index("ix_results_board", results.c.seed, results.c.listed, results.c.rank_key,
       results.c.finished_at, results.c.id)
+Index("ix_results_seed_address", results.c.seed, results.c.address)
 Index("ix_challenge_members_player", challenge_members.c.player_id)
 Index("ux_games_parent", games.c.parent_id, unique=True)  # one rematch per game
 Index("ix_games_owner", games.c.owner)
@@ -215,9 +229,12 @@ def make_engine(url: str) -> Engine:
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         private_file(Path(parsed.database))
     if url.startswith("sqlite"):
-        kwargs["connect_args"] = {"timeout": 15, "check_same_thread": False}
+        kwargs["connect_args"] = {"timeout": SQLITE_BUSY_SECONDS, "check_same_thread": False}
     else:
         kwargs["pool_pre_ping"] = True
+        if parsed.get_backend_name() == "postgresql":  # no request waits on it for ever
+            kwargs["connect_args"] = {"options": f"-c statement_timeout={STATEMENT_MS} "
+                                                 f"-c lock_timeout={LOCK_MS}"}
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
 
@@ -230,7 +247,7 @@ def make_engine(url: str) -> Engine:
             # fsync per move (about 10 ms here) and made moves queue under load.
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=15000")
+            cur.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_SECONDS * 1000)}")
             cur.close()
 
     return engine
@@ -281,5 +298,8 @@ def create_schema(engine: Engine) -> None:
     lock."""
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
+            # a migration may wait for another server's and take long: no request's deadline
+            conn.execute(text("SET LOCAL statement_timeout = 0"))
+            conn.execute(text("SET LOCAL lock_timeout = 0"))
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_ID})
         command.upgrade(alembic_config(conn), "head")

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 KEY = "copenhagen"  # the app.extensions entry that holds the app's Deps
 
 BotMaker = Callable[[str, int], Any]  # (level, seed) -> a bot with choose(view, seat)
-Par = Callable[[str], dict[str, Any]]  # a challenge seed -> its par (webapp/solo/pars.py)
+Par = Callable[[str], dict[str, Any]]  # a challenge's dice seed -> its par (webapp/solo/pars.py)
 
 
 class Review(Protocol):
@@ -63,7 +63,7 @@ class Deps:
 
     makers: Mapping[str, BotMaker] = field(default_factory=_makers)  # edition -> bot maker
     review: Review = _review  # a finished game's review (run by a background job)
-    par: Par = _par  # a challenge seed's par (a background job)
+    par: Par = _par  # the par of a challenge's dice seed (a background job)
     today: Callable[[], str] = _today  # the daily challenge's seed: `2026-11-24`
     new_seed: Callable[[], str] = _new_seed  # a new table's dice seed (secret, random)
 

@@ -304,7 +304,8 @@ def test_every_card_edition_page_and_phase(open_phone, audit: Audit, live_app: F
     print(f"\ncard phases visited: {sorted(seen)}")
 
 
-def test_the_solitaire_shared_event_pages(open_phone: Any, audit: Audit) -> None:
+def test_the_solitaire_shared_event_pages(open_phone: Any, audit: Audit, live_app: Any,
+                                          ) -> None:
     """axe-core finds no serious or critical violation on the leaderboard, records, device,
     friends' challenge and side-by-side pages, in the light and the dark theme."""
     page = open_phone()
@@ -313,13 +314,13 @@ def test_the_solitaire_shared_event_pages(open_phone: Any, audit: Audit) -> None
     with page.expect_navigation():
         page.click("text=Make a challenge link")
     link = page.url
-    seed = re.search(r"solitaire (\S+):", page.inner_text("main")).group(1)
+    seed = live_app.extensions["boards"].challenge(link.rsplit("/", 1)[1])["seed"]
     with page.expect_navigation():
         page.click("text=Play this challenge")
     from bots.solitaire import play_state
-    from tests.browser.test_leaderboard import _play
+    from tests.browser.test_leaderboard import _play, dice_of
 
-    _play(page, play_state(seed, "strong").log)
+    _play(page, play_state(dice_of(live_app, seed), "strong").log)
     game = re.search(r"/s/([A-Z0-9]+)/result", page.url).group(1)
     for name, url in (("friends", link), ("board", f"/s/leaderboard/{seed}"),
                       ("records", "/s/me"), ("device", "/s/device"),

@@ -52,7 +52,7 @@ def _challenge_to_its_last_move(page: Any, live_app: Flask) -> tuple[str, str]:
     code = re.search(r"/t/([A-Z0-9]+)", page.url).group(1)
     store = live_app.extensions["store"]
     game = store.game(code)
-    log = play_state(SEED, "strong").log
+    log = play_state(game.config["seed"], "strong").log  # its dice: seed and the key
     for line in log[:-1]:
         store.act(game, 0, line, None)
     return code, log[-1]
