@@ -165,6 +165,12 @@ def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -
     errors.register(app)
     views.register(app)
 
+    from webapp.colours import template_context as colour_context
+    from webapp.piece_words import template_context as piece_context
+
+    # the pieces' drawings and words, for every template, imported with its context or not
+    app.jinja_env.globals.update(colour_context(), **piece_context())
+
     @app.context_processor
     def _globals() -> dict[str, Any]:
         from flask_babel import get_locale

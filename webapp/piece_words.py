@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import ngettext, pgettext
@@ -15,6 +16,7 @@ from flask_babel import ngettext, pgettext
 from boardgame.material import TILES, tile_colour
 from rollwrite.material import COLOUR_OF_LETTER, SHAPES, colour_of
 from webapp.colours import COLOUR_WORDS
+from webapp.piece_marks import MARK_PATHS
 from webapp.shape_kinds import shape_kind
 
 ROLLWRITE = "rollwrite"
@@ -75,7 +77,10 @@ def tile_size(tile: str) -> int:
 
 
 def tile_name(tile: str) -> str:
-    """A tile by its colour and size, with its article: "the purple four-square tile"."""
+    """A tile by its colour and size, with its article: "the purple four-square tile" (an id
+    that is no tile, as a player may type one, as it is)."""
+    if tile not in SHAPES and tile not in TILES:
+        return tile
     colour, size = tile_colour_of(tile), tile_size(tile)
     c = _adjective(colour, "tile")
     names = {
@@ -195,6 +200,23 @@ def track_name(colour: str) -> str:
     return _("the %(colour)s track", colour=_adjective(colour, "tile"))
 
 
+def track_colour(colour: str) -> str:
+    """A track's colour agreeing with "track" (French "piste bleue", German "rote Leiste"),
+    for a sentence that says "the %s track" itself."""
+    return _adjective(colour, "tile")
+
+
+def dice_colour(colour: str) -> str:
+    """A colour agreeing with dice in the plural (French "dés bleus")."""
+    return _adjective(colour, "dice")
+
+
+def cards_colour(colour: str) -> str:
+    """A colour agreeing with cards in the plural (French "cartes bleues"), for a sentence that
+    says "%s cards" itself."""
+    return _adjective(colour, "tiles")
+
+
 def way_words(faces: Iterable[str], bonuses: int = 0) -> str:
     """How a Roll & Write tile is paid: dice by colour (letters or colour names) and bonuses,
     "2 green dice, 1 white die and 1 bonus"."""
@@ -216,3 +238,18 @@ def join_words(parts: list[str]) -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def tile_rows(tile: str) -> list[str]:
+    """A tile as printed, rows top to bottom (`#` a square; `B` and `W` in the card edition)."""
+    return (SHAPES.get(tile) or TILES[tile]).rows()
+
+
+def template_context() -> dict[str, Any]:
+    """What templates/_pieces.html and the pages draw and name pieces with."""
+    return {
+        "mark_paths": MARK_PATHS, "tile_rows": tile_rows, "tile_colour_of": tile_colour_of,
+        "tile_name": tile_name, "tile_label": tile_label, "shape_words": shape_words,
+        "cost_words": cost_words, "tile_description": tile_description, "die_name": die_name,
+        "track_name": track_name, "way_words": way_words, "card_words": card_words,
+    }

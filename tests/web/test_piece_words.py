@@ -88,7 +88,7 @@ def test_french_and_german_agree_with_their_nouns(app):
         assert pw.way_words("GWG", 2) == "2 dés verts, 1 dé blanc et 2 bonus"
         assert pw.cost_words("yellow-4") == "coûte 4 cartes jaunes"
         assert pw.tile_description("B4R") == (
-            "Quatre cases en L, le pied à droite ; coûte 4 dés de sa couleur ou blancs.")
+            "Quatre cases en L, le pied à droite\u00a0; coûte 4 dés de sa couleur ou blancs.")
     with app.test_request_context("/"), force_locale("de"):
         assert pw.tile_name("P4") == "das lila Plättchen mit vier Feldern"
         assert pw.track_name("green") == "die grüne Leiste"

@@ -421,7 +421,7 @@ def test_sheet_log_and_qr_pages(app, phones):
     assert "Sheet of Ann" in html and "building" in html
     assert phones[3].get(f"/t/{code}/sheet/7").status_code == 404
     log = phones[3].get(f"/t/{code}/log").get_data(as_text=True)
-    assert "p1 setup G" in log and "marks green box 1" in log
+    assert "p1 setup G" in log and "marks box 1 of the green track" in log
     qr = phones[3].client.get(f"/t/{code}/qr.svg")
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml" and b"<svg" in qr.data
 
