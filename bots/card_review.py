@@ -20,7 +20,7 @@ from boardgame import actions as A  # noqa: N812
 from boardgame.state import GameState
 from bots.card.greedy import GreedyBot
 from bots.card_search import ExpertBot
-from bots.review_labels import Scale, TurnReview, judged, paired_noise, turn_rng
+from bots.review_labels import CARD, Scale, TurnReview, judged, paired_noise, played_holds, turn_rng
 from bots.words import Said, card_move, card_reason, english
 
 MAX_ROLLOUT_ACTIONS = 2000  # a play-out's guard (bot games last about 60-120 actions)
@@ -105,7 +105,10 @@ def judge_turn(view: dict[str, Any], seat: int, played: list[A.Action], rollouts
     played_values = [float(final_points(w, seat, played)) for w in worlds]
     if best == played:
         return best, played_values, played_values
-    return best, played_values, [float(final_points(w, seat, best)) for w in worlds]
+    best_values = [float(final_points(w, seat, best)) for w in worlds]
+    if played_holds(played_values, best_values, CARD):  # the played turn is the best found
+        return played, played_values, played_values
+    return best, played_values, best_values
 
 
 def steps_said(before: GameState, actions: list[A.Action]) -> list[Said]:

@@ -17,7 +17,14 @@ from math import factorial
 from statistics import mean
 from typing import Any
 
-from bots.review_labels import Scale, TurnReview, judged, paired_noise, turn_rng
+from bots.review_labels import (
+    Scale,
+    TurnReview,
+    judged,
+    paired_noise,
+    played_holds,
+    turn_rng,
+)
 from bots.rollwrite.evaluate import grid_value
 from bots.rollwrite.greedy import rank_choices
 from bots.rollwrite_search import ROLLOUT_POLICY, ExpertBot
@@ -264,6 +271,9 @@ def review_turns(config: dict, actions: list[str], rollouts: int, seed: int, sca
             best_values, best_state, best_actions = played_values, after, []
         else:
             best_values = final_values(best_state, player, seeds, scale)
+            if played_holds(played_values, best_values, scale):  # the played move is best
+                best_values, best_state, best_actions = played_values, after, []
+                best_text = played_text
         played_said = steps_said(before, [A.parse_action(x) for x in steps])
         best_said = steps_said(before, best_actions) if best_actions else played_said
         turn = judged(before.turn + 1, player, played_text, best_text or played_text,
