@@ -5,10 +5,11 @@ busy, says "No hint just now" (503) in the page's language; hints are limited pe
 from __future__ import annotations
 
 import logging
+import time
 
 from flask import Flask
 
-from webapp import botplay, create_app, hint_search
+from webapp import botplay, create_app, hint_search, jobs
 from webapp.budgets import HINTS_AT_ONCE
 from webapp.deps import Deps
 
@@ -31,7 +32,11 @@ class _Lines(logging.Handler):
 def test_a_searching_bot_past_its_budget_plays_the_greedy_move_and_says_so(app: Flask):
     said = _Lines()
     botplay.log.addHandler(said)
-    app.config["BOT_TURN_SECONDS"] = 0.001  # less than the bots' process takes to start
+    app.config["BOT_TURN_SECONDS"] = 0.05
+    # The bots' process busy for a second first: the search queues behind it past its budget
+    # (a warm process may decide a setup move within a millisecond, so the budget alone proved
+    # nothing after another test had started the process).
+    jobs.BOTS.submit(time.sleep, 1.0)
     store = app.extensions["store"]
     game = store.create_game("table", "rollwrite", {
         "players": ["Ann", "Bot"], "seed": "deadline",
@@ -50,10 +55,11 @@ def test_a_searching_bot_past_its_budget_plays_the_greedy_move_and_says_so(app: 
 
 
 def test_a_hint_past_its_budget_says_no_hint_just_now(app: Flask, phone: Phone):
-    app.config["HINT_SECONDS"] = 0.001
+    app.config["HINT_SECONDS"] = 0.05
     phone.get("/lang/fr?next=/")
     code = start_challenge(phone, "hint-deadline")
     _to_main_phase(phone, app, code)
+    jobs.BOTS.submit(time.sleep, 1.0)  # busy: the hint's search queues past its budget
     resp = phone.get(f"/t/{code}/hint")
     assert resp.status_code == 503
     assert "Pas de conseil pour l’instant" in resp.get_data(as_text=True)
@@ -63,7 +69,8 @@ def test_hints_beyond_those_the_bots_process_runs_at_once_are_refused_at_once(
         app: Flask, phone: Phone):
     code = start_challenge(phone, "hint-busy")
     _to_main_phase(phone, app, code)
-    taken = [hint_search._slots.acquire(blocking=False) for _ in range(HINTS_AT_ONCE)]
+    # every slot (a search given up by another test holds its slot until it ends: waited for)
+    taken = [hint_search._slots.acquire(timeout=30) for _ in range(HINTS_AT_ONCE)]
     try:
         assert all(taken)
         resp = phone.get(f"/t/{code}/hint")
