@@ -100,7 +100,8 @@ def _target(page: Any, legal: list[str]) -> tuple[str, Any]:
         return page.evaluate_handle(BUTTON_OF, line).as_element()
 
     if "roll" in verbs:
-        return "roll", button(next(x for x in legal if x.split()[1] == "roll"))
+        line = next(x for x in legal if x.split()[1] == "roll")  # the page posts it without
+        return "roll", button(" ".join(line.split()[:2]))  # its faces: the server rolls
     if "setup" in verbs:
         return "setup", page.locator("#table section.act form button").first.element_handle()
     if "pick" in verbs or "pass" in verbs:
