@@ -124,18 +124,25 @@ def _status(sock: socket.socket | None, wait_s: float) -> str:
     return head.split(b" ", 2)[1].decode() if head.startswith(b"HTTP/1.1 ") else "closed"
 
 
-def odd_streams(port: int, table: Table, seconds: float) -> dict[str, Any]:
-    """24 streams at `/push/ABC-DEF`, `/push/ABCDEF/`, `/push/abc-DEF`, held, then dropped."""
-    code = table.code
-    spellings = [f"{code[:3]}-{code[3:]}", f"{code}/", f"{code[:3].lower()}-{code[3:]}"]
-    socks = [_raw(port, f"GET /push/{s} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                        "Accept: text/event-stream\r\n\r\n".encode()) for s in spellings * 8]
+def _held(port: int, requests: list[bytes], seconds: float) -> dict[str, Any]:
+    """Each request sent on a connection of its own and held `seconds`: what each was
+    answered by then, and the connections closed."""
+    socks = [_raw(port, data) for data in requests]
     time.sleep(seconds)
     statuses = Counter(_status(s, 0.05) for s in socks)
     for sock in socks:
         if sock is not None:
             sock.close()
     return {"answered": dict(statuses)}
+
+
+def odd_streams(port: int, table: Table, seconds: float) -> dict[str, Any]:
+    """24 streams at `/push/ABC-DEF`, `/push/ABCDEF/`, `/push/abc-DEF`, held, then dropped."""
+    code = table.code
+    spellings = [f"{code[:3]}-{code[3:]}", f"{code}/", f"{code[:3].lower()}-{code[3:]}"]
+    return _held(port, [f"GET /push/{s} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        "Accept: text/event-stream\r\n\r\n".encode() for s in spellings * 8],
+                 seconds)
 
 
 def held_bodies(port: int, table: Table, seconds: float) -> dict[str, Any]:
@@ -143,13 +150,7 @@ def held_bodies(port: int, table: Table, seconds: float) -> dict[str, Any]:
     each sent its head and a few bytes, then held."""
     head = (b"POST /r HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
             b"application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\ntext=abc")
-    socks = [_raw(port, head % n) for n in [300] * 40 + [300_000] * 12]
-    time.sleep(seconds)
-    statuses = Counter(_status(s, 0.05) for s in socks)
-    for sock in socks:
-        if sock is not None:
-            sock.close()
-    return {"answered": dict(statuses)}
+    return _held(port, [head % n for n in [300] * 40 + [300_000] * 12], seconds)
 
 
 def chunked_forms(port: int, table: Table, seconds: float) -> dict[str, Any]:

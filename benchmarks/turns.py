@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from benchmarks.databases import pg_schema
+from benchmarks.databases import explain, pg_schema
 from benchmarks.push_service import Device, start_push_service
 from webapp import create_app
 from webapp.deps import Deps
@@ -64,14 +64,6 @@ _FILL = [
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-def _explain(engine: Any, stmt: Any) -> list[str]:
-    compiled = stmt.compile(dialect=engine.dialect)
-    with engine.connect() as conn:
-        rows = conn.exec_driver_sql("EXPLAIN (ANALYZE, BUFFERS) " + str(compiled),
-                                    compiled.params).all()
-    return [r[0] for r in rows]
 
 
 class _Clock:
@@ -145,7 +137,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
                 "my_games_page_p50_ms": round(statistics.median(page_ms), 2),
                 "my_games_page_p95_ms": round(_percentile(page_ms, 0.95), 2),
                 "my_games_goal_ms": MY_GAMES_GOAL_MS,
-                "my_games_explain": _explain(store.engine,
+                "my_games_explain": explain(store.engine,
                                              TurnRecords.mine_query(clients[0][1])),
             })
             # devices subscribed (the players measured first): reminders are queued for them
@@ -166,7 +158,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
             empty = turns.clocks.sweep()
             out["sweep_empty_ms"] = round((time.perf_counter() - t0) * 1000, 2)
             assert empty.looked == 0
-            out["sweep_explain"] = _explain(store.engine,
+            out["sweep_explain"] = explain(store.engine,
                                             records.due_query(BASE + timedelta(hours=1), 500))
             rounds = []
             for minutes in (10, 60, SPREAD_S / 60):  # the last: every game's reminder is due
