@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import create_engine, text
 
@@ -78,3 +79,12 @@ def pg_schema() -> Iterator[str]:
         with admin.connect() as conn:
             conn.execute(text(f'DROP SCHEMA "{name}" CASCADE'))
         admin.dispose()
+
+
+def explain(engine: Any, stmt: Any) -> list[str]:
+    """PostgreSQL's plan of a SQLAlchemy statement as it ran (EXPLAIN ANALYZE, BUFFERS)."""
+    compiled = stmt.compile(dialect=engine.dialect)
+    with engine.connect() as conn:
+        rows = conn.exec_driver_sql("EXPLAIN (ANALYZE, BUFFERS) " + str(compiled),
+                                    compiled.params).all()
+    return [r[0] for r in rows]

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import text
 
-from benchmarks.databases import pg_schema
+from benchmarks.databases import explain, pg_schema
 
 SEED = "2026-11-26"
 RESULTS = 100_000
@@ -59,14 +59,6 @@ def _timed(fn: Any, times: int) -> list[float]:
         fn()
         out.append((time.perf_counter() - start) * 1000)
     return out
-
-
-def _explain(engine: Any, stmt: Any) -> list[str]:
-    compiled = stmt.compile(dialect=engine.dialect)
-    with engine.connect() as conn:
-        rows = conn.exec_driver_sql("EXPLAIN (ANALYZE, BUFFERS) " + str(compiled),
-                                    compiled.params).all()
-    return [r[0] for r in rows]
 
 
 def measure(quick: bool = False) -> dict[str, Any]:
@@ -116,9 +108,9 @@ def measure(quick: bool = False) -> dict[str, Any]:
             boards.rank(e)
             rank_ms.append((time.perf_counter() - t0) * 1000)
         worst = max(entries, key=lambda e: (e.rank_key, e.finished_at, e.id))
-        plan_rank = (_explain(store.engine, boards.above_query(worst))
-                     + _explain(store.engine, boards.rank_query(worst)))
-        plan_page = _explain(store.engine, boards.board_query(SEED))
+        plan_rank = (explain(store.engine, boards.above_query(worst))
+                     + explain(store.engine, boards.rank_query(worst)))
+        plan_page = explain(store.engine, boards.board_query(SEED))
         app.extensions["jobs"].shutdown()
         store.engine.dispose()
     return {

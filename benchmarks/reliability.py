@@ -11,7 +11,11 @@ Each check starts `copenhagen serve` (gunicorn) itself, drives it with simulated
   one wins, the other gets 409; the other phone sees every move within 2 s;
 - duplicates: 50 phones on 10 tables sending the same move at once: one applied per move;
 - forged requests: random routes, fields, tokens and bodies: no 5xx, no change from a refused
-  request.
+  request;
+- the attacker's loads (benchmarks/attacks.py, issue 36): push streams at odd addresses,
+  bodies held back, chunked forms, a flood of hints, many idle streams from one client, each
+  with `/healthz` p99 during it (`attack_healthz_p99_ms`, the worst; goal <= 100), requests
+  still stuck after it (`attack_stuck_after`; goal 0) and moves lost (counted in `lost`).
 
 `copenhagen bench --reliability --json` runs them with bounded counts (keys in `measure`;
 `requests` counts every request any of its phones sent); tests/web/test_reliability.py runs
@@ -37,6 +41,7 @@ from urllib.parse import urlencode
 
 from sqlalchemy import text
 
+from benchmarks import attacks
 from benchmarks.databases import pg_answers, pg_schema, start_pg, stop_pg, wait_for_pg
 from benchmarks.servers import AppServer
 from benchmarks.web import Phone, Tally, _json, _percentile
@@ -735,6 +740,12 @@ def measure(quick: bool = False) -> dict[str, Any]:
     out["push_gaps"], out["push_duplicates"] = pushed["push_gaps"], pushed["push_duplicates"]
     out["push_kill9"] = pushed
     out["lost"] += pushed["lost"]
+    # the attacker's loads, each on a fresh server (benchmarks/attacks.py)
+    attacked = attacks.run_loads(quick)
+    out["attacks"] = attacked["loads"]
+    out["attack_healthz_p99_ms"] = attacked["healthz_p99_ms_worst"]
+    out["attack_stuck_after"] = attacked["stuck_after_worst"]
+    out["lost"] += attacked["moves_lost"]
     return out
 
 

@@ -20,7 +20,7 @@ from boardgame import actions as A  # noqa: N812
 from boardgame.state import GameState
 from bots.card.greedy import GreedyBot
 from bots.card_search import ExpertBot
-from bots.review_labels import CARD, Scale, TurnReview, better, judged, paired_noise, turn_rng
+from bots.review_labels import CARD, Scale, TurnReview, judged, paired_noise, played_holds, turn_rng
 from bots.words import Said, card_move, card_reason, english
 
 MAX_ROLLOUT_ACTIONS = 2000  # a play-out's guard (bot games last about 60-120 actions)
@@ -97,9 +97,8 @@ def final_points(world: GameState, seat: int, actions: list[A.Action]) -> int:
 
 def judge_turn(view: dict[str, Any], seat: int, played: list[A.Action], rollouts: int,
                seed: int) -> tuple[list[A.Action], list[float], list[float]]:
-    """The best turn found (the expert's, or the played one when the expert's is no better in
-    the same worlds) and the final points of the played turn and of that best in each world,
-    from `view` (the seat's, at the start of the turn) and nothing else."""
+    """The expert's turn and the final points of the played turn and of the expert's in each
+    world, from `view` (the seat's, at the start of the turn) and nothing else."""
     deal = turn_rng(seed, view["turn"], seat, "worlds")
     worlds = [GameState.from_view(view, seat, deal) for _ in range(rollouts)]
     best = expert_turn(view, seat, seed)
@@ -107,8 +106,8 @@ def judge_turn(view: dict[str, Any], seat: int, played: list[A.Action], rollouts
     if best == played:
         return best, played_values, played_values
     best_values = [float(final_points(w, seat, best)) for w in worlds]
-    if not better(mean(best_values), mean(played_values), CARD):
-        return played, played_values, played_values  # the same worlds: the played is best
+    if played_holds(played_values, best_values, CARD):  # the played turn is the best found
+        return played, played_values, played_values
     return best, played_values, best_values
 
 

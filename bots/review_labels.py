@@ -139,6 +139,15 @@ def judged(turn: int, player: int, played: str, best: str, played_value: float,
                       loss, label, {"noise": round(noise, 2), "in_noise": 0 < loss <= noise})
 
 
+def played_holds(played: list[float], best: list[float], scale: Scale) -> bool:
+    """The played move is at least as good as the expert's by the same play-outs: then it is
+    the best move found, and the review shows no other as better (issue 37: a "best" valued
+    worse than the move played contradicted the page's own numbers)."""
+    if scale.unit == "turns":
+        return mean(played) <= mean(best)
+    return mean(played) >= mean(best)
+
+
 # A difference counts as the search's when it exceeds this many standard errors of the paired
 # play-outs' mean difference (about 95 % one-sided: a loss this large is rarely the dice's).
 NOISE_SE = 2.0

@@ -17,7 +17,14 @@ from math import factorial
 from statistics import mean
 from typing import Any
 
-from bots.review_labels import Scale, TurnReview, better, judged, paired_noise, turn_rng
+from bots.review_labels import (
+    Scale,
+    TurnReview,
+    judged,
+    paired_noise,
+    played_holds,
+    turn_rng,
+)
 from bots.rollwrite.evaluate import grid_value
 from bots.rollwrite.greedy import rank_choices
 from bots.rollwrite_search import ROLLOUT_POLICY, ExpertBot
@@ -264,9 +271,7 @@ def review_turns(config: dict, actions: list[str], rollouts: int, seed: int, sca
             best_values, best_state, best_actions = played_values, after, []
         else:
             best_values = final_values(best_state, player, seeds, scale)
-            if not better(mean(best_values), mean(played_values), scale):
-                # the played move is a candidate too: valued by the same play-outs (the same
-                # dice), the expert's is no better, so the best move found is the one played
+            if played_holds(played_values, best_values, scale):  # the played move is best
                 best_values, best_state, best_actions = played_values, after, []
                 best_text = played_text
         played_said = steps_said(before, [A.parse_action(x) for x in steps])

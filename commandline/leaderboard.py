@@ -1,6 +1,9 @@
 """`copenhagen leaderboard hide SEED WHO`: an operator takes an entry off a seed's
-leaderboard (or puts it back with --show); WHO is the game's code or the name shown. It
-works on the app's database (COPENHAGEN_DATABASE_URL, else the SQLite file of the app)."""
+leaderboard (or puts it back with --show); WHO is the game's code or the name shown. With
+--same-address, every entry of the seed started from the same address as WHO's goes with it
+(in bulk: a player who scouted the dice with throwaway players; the board shows how many
+players one address holds). It works on the app's database (COPENHAGEN_DATABASE_URL, else
+the SQLite file of the app)."""
 
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     hide.add_argument("seed", help="the challenge's seed, e.g. 2026-11-26 or 2026-W48")
     hide.add_argument("who", help="the entry's game code (e.g. K7MPQ2) or its name")
     hide.add_argument("--show", action="store_true", help="show the entry again")
+    hide.add_argument("--same-address", action="store_true",
+                      help="also every entry of the seed started from the same address")
     hide.add_argument("--database-url", default=None,
                       help="the database (default: as the web app: COPENHAGEN_DATABASE_URL "
                            "or its SQLite file)")
@@ -26,7 +31,8 @@ def run(args: argparse.Namespace) -> int:
 
     app = create_app({"DATABASE_URL": args.database_url} if args.database_url else {})
     try:
-        count = app.extensions["boards"].hide(args.seed, args.who, hidden=not args.show)
+        count = app.extensions["boards"].hide(args.seed, args.who, hidden=not args.show,
+                                              same_address=args.same_address)
     finally:
         app.extensions["jobs"].shutdown()
     word = "shown again" if args.show else "hidden"

@@ -5,22 +5,84 @@ pages and moves run in each worker's pool of `--threads` threads."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import sys
 from typing import Any
 
+import h11
 from gunicorn.app.base import BaseApplication
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn_worker import UvicornWorker
 
+from webapp.budgets import HEADER_SECONDS
+
 SWITCH_INTERVAL_S = 0.001  # how long a thread may hold the GIL while another waits for it
+
+
+def header_seconds() -> float:
+    """The deadline of a request's head: COPENHAGEN_HEADER_SECONDS, else HEADER_SECONDS."""
+    try:
+        given = float(os.environ.get("COPENHAGEN_HEADER_SECONDS", ""))
+    except ValueError:
+        return HEADER_SECONDS
+    return given if given > 0 else HEADER_SECONDS
+
+
+class TimedHead(H11Protocol):
+    """uvicorn's HTTP/1.1 connection with a deadline on each request's head: a client that
+    has not sent a whole head within `header_seconds()` of connecting (or of its last
+    answer), or still sends a body refused unread that long after its answer, is
+    disconnected. uvicorn alone waits for ever once the first byte has come (its
+    keep-alive timer stops there), so a client sending a head a byte at a time would hold
+    the connection (no thread: only a socket, but without end)."""
+
+    _head_timer: asyncio.TimerHandle | None = None
+
+    def _time_head(self) -> None:
+        self._stop_head_timer()
+        self._head_timer = self.loop.call_later(header_seconds(), self._head_late)
+
+    def _stop_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_late(self) -> None:
+        self._head_timer = None
+        waiting = self.conn.their_state is h11.IDLE  # no whole head yet
+        # or answered (a body refused unread: 408, 413, 429) while the body still trickles
+        refused = self.conn.their_state is h11.SEND_BODY and self.conn.our_state in (
+            h11.DONE, h11.MUST_CLOSE)
+        if (waiting or refused) and not self.transport.is_closing():
+            self.transport.close()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._time_head()
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.conn.their_state is not h11.IDLE and self.conn.our_state is h11.SEND_RESPONSE:
+            self._stop_head_timer()  # a whole head came: its request runs (not yet answered)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._time_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_head_timer()
+        super().connection_lost(exc)
 
 
 class Worker(UvicornWorker):
     """gunicorn's uvicorn worker, set for this app: the client's address and scheme are taken
     from a proxy only as COPENHAGEN_PROXIES says (the Flask app does it), no Server header,
-    and open push streams are given 5 s to end when the worker stops (phones reconnect)."""
+    a deadline on each request's head (TimedHead), and open push streams are given 5 s to
+    end when the worker stops (phones reconnect)."""
 
-    CONFIG_KWARGS = {"loop": "asyncio", "http": "h11", "lifespan": "on",
+    CONFIG_KWARGS = {"loop": "asyncio", "http": TimedHead, "lifespan": "on",
                      "proxy_headers": False, "server_header": False,
                      "timeout_graceful_shutdown": 5}
 

@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paper", default="a4", metavar="|".join(PAPERS),
                         help="paper size (default a4)")
     parser.add_argument("--ink-saver", action="store_true",
-                        help="grey ink: colours shown by their initial letter and a pattern")
+                        help="grey ink: colours shown by their mark and a pattern")
     parser.add_argument("--two-player", action="store_true",
                         help="two-player variant (RULES 3.6)")
     parser.add_argument("--lang", default="en", metavar="|".join(LANGS),

@@ -18,7 +18,6 @@ from rollwrite.material import (
     COAT_OF_ARMS_TRACK_BOXES,
     COLOURS,
     INFINITE_SIDE,
-    LETTER,
     SHAPES,
     TWO_PLAYER_CROSSED,
     X_SIDE,
@@ -231,7 +230,7 @@ def _colour_texts(lay: FacadeLayout, _: Translate) -> list[Text]:
 def _colour_heads(c: Canvas, lay: FacadeLayout, ink: Ink, _: Translate) -> None:
     for (col, band), name in zip(lay.columns.items(), _colour_texts(lay, _)):
         y = band.top - CHIP - 1 * mm
-        colour_cell(c, ink, col, name.x - CHIP - 1.5 * mm, y, CHIP, LETTER[col])
+        colour_cell(c, ink, col, name.x - CHIP - 1.5 * mm, y, CHIP, marked=True)
         c.setFillColor(ink.dark(col))
         name.draw(c)
 
@@ -269,7 +268,7 @@ def _slot(c: Canvas, ink: Ink, slot: Slot, s: float, _: Translate) -> None:
     shape = SHAPES[tile]
     r = slot.shape
     for x, y in shape.cells:
-        colour_cell(c, ink, colour, r.x + x * s, r.y + y * s, s, LETTER[colour])
+        colour_cell(c, ink, colour, r.x + x * s, r.y + y * s, s)
     lab = slot.label
     c.setFont(BOLD, 10)
     tw = c.stringWidth(tile, BOLD, 10)

@@ -1,13 +1,15 @@
-"""Vector symbols (star, infinity, shield, tick box) and colour cells with ink-saver patterns."""
+"""Vector symbols (star, infinity, shield, tick box), colour cells with ink-saver patterns and
+the colours' marks."""
 
 from __future__ import annotations
 
 import math
 
 from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from printables.style import BOLD, PATTERNS, WHITE, Ink
+from printables.marks import mark
+from printables.style import PATTERNS, WHITE, Ink
 
 
 def star(c: Canvas, cx: float, cy: float, r: float, fill: Color,
@@ -124,21 +126,35 @@ def pattern(c: Canvas, colour: str, x: float, y: float, w: float, h: float, ink:
     c.restoreState()
 
 
+def colour_mark(c: Canvas, colour: str, x: float, y: float, s: float, fill: Color) -> None:
+    """The colour's mark (printables/marks.py, as the web pages draw it) in the box (x, y, s, s):
+    a shape, never a letter."""
+    p = c.beginPath()
+    for polygon in mark(colour):
+        for i, (mx, my) in enumerate(polygon):
+            px, py = x + mx * s, y + (1 - my) * s  # the marks' y runs downwards
+            p.moveTo(px, py) if i == 0 else p.lineTo(px, py)
+        p.close()
+    c.setFillColor(fill)
+    c.drawPath(p, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+
+
 def colour_cell(c: Canvas, ink: Ink, colour: str, x: float, y: float, s: float,
-                letter: str | None = None) -> None:
-    """One square cell of a colour: solid in colour mode; pattern plus letter when saving ink."""
+                marked: bool = False) -> None:
+    """One square cell of a colour: solid in colour mode; its pattern when saving ink; with
+    `marked` (a colour chip) its colour's mark too, and every cell marked when saving ink."""
     c.setFillColor(ink.full(colour))
     c.setStrokeColor(ink.dark(colour))
     c.setLineWidth(0.8)
     c.rect(x, y, s, s, stroke=0, fill=1)
     if ink.saver:
         pattern(c, colour, x, y, s, s, ink.pattern_ink())
-        if letter:
-            size = s * 0.55
+    if ink.saver or marked:
+        size = s * 0.6
+        if ink.saver:
             c.setFillColor(WHITE)
-            c.rect(x + s / 2 - size * 0.42, y + s / 2 - size * 0.42, size * 0.84, size * 0.84,
-                   stroke=0, fill=1)
-            c.setFillColor(ink.dark(colour))
-            c.setFont(BOLD, size)
-            c.drawCentredString(x + s / 2, y + s / 2 - size * 0.35, letter)
+            c.rect(x + s / 2 - size * 0.5, y + s / 2 - size * 0.5, size, size, stroke=0, fill=1)
+        ink_of_mark = ink.dark(colour) if ink.saver or colour == "yellow" else WHITE
+        colour_mark(c, colour, x + s / 2 - size * 0.42, y + s / 2 - size * 0.42, size * 0.84,
+                    ink_of_mark)
     c.rect(x, y, s, s, stroke=1, fill=0)

@@ -32,7 +32,6 @@ from rollwrite.material import (
     COAT_OF_ARMS_LINES,
     COAT_OF_ARMS_TRACK_BOXES,
     COLOURS,
-    LETTER,
     STARTING_RED_STARS,
     TARGET,
     TRACK_COMPLETE_POINTS,
@@ -287,7 +286,7 @@ def _track(c: Canvas, ink: Ink, colour: str, lay: PlayerLayout, _: Translate) ->
     chip = CHIP
     words = _track_texts(colour, lay, _)
     name, ability, points, help_line = words[0], words[-3], words[-2], words[-1]
-    colour_cell(c, ink, colour, x, hy, chip, LETTER[colour])
+    colour_cell(c, ink, colour, x, hy, chip, marked=True)
     c.setFillColor(ink.dark(colour))
     name.draw(c)
     sx = name.x + name.width + 4 * mm

@@ -46,3 +46,30 @@ self.addEventListener("fetch", (event) => {
     return resp;
   }).catch(() => caches.match(req, {ignoreVary: true}).then((hit) => hit || caches.match("/"))));
 });
+
+/* Web Push of turn-based tables (webapp/turns/webpush.py): the server's notification is
+   {"title", "body", "url", "tag"}; a click opens the table at this player's seat (the url
+   sets the seat on this device), in a window of the app already open if there is one. */
+self.addEventListener("push", (event) => {
+  let note = {};
+  try { note = event.data ? event.data.json() : {}; } catch (e) { note = {}; }
+  const title = note.title || "Copenhagen";
+  event.waitUntil(self.registration.showNotification(title, {
+    body: note.body || "", tag: note.tag || undefined, renotify: !!note.tag,
+    icon: "/static/icon-192.png", badge: "/static/icon-192.png",
+    data: {url: typeof note.url === "string" && note.url.startsWith("/") ? note.url : "/me/games"},
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data && event.notification.data.url) || "/me/games",
+                         self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({type: "window", includeUncontrolled: true}).then((open) => {
+    const same = open.find((c) => c.url === target);
+    if (same) return same.focus();
+    const any = open.find((c) => new URL(c.url).origin === self.location.origin);
+    if (any && "navigate" in any) return any.navigate(target).then((c) => (c || any).focus());
+    return self.clients.openWindow(target);
+  }));
+});

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from benchmarks import push_faults, reliability
+from benchmarks import attacks, push_faults, reliability
 from commandline.demo import bot_seed
 from commandline.main import main
 
@@ -98,7 +98,8 @@ def test_bench_solo_plays_a_game_against_three_bots_on_the_real_server(capsys):
 RELIABILITY_KEYS = ("requests", "acknowledged", "lost", "server_errors", "refused_changed",
                     "races", "races_won_once", "move_p95_ms_sqlite",
                     "move_p95_ms_postgres_two_servers", "postgres", "slowest_refusal_ms",
-                    "hidden_info_leaks", "push_gaps", "push_duplicates")
+                    "hidden_info_leaks", "push_gaps", "push_duplicates", "attacks",
+                    "attack_healthz_p99_ms", "attack_stuck_after")
 
 
 @pytest.mark.slow
@@ -128,6 +129,7 @@ def test_bench_reliability_quick_prints_the_promised_keys(
     assert [k for k in RELIABILITY_KEYS if k not in data] == []
     assert data["lost"] == 0 and data["replay_failures"] == 0, data
     assert data["server_errors"] == 0 and data["refused_changed"] == 0, data
+    assert data["attack_stuck_after"] == 0, data["attacks"]  # issue 36: no request held
     assert data["acknowledged"] > 50 and data["forged_requests"] == reliability.QUICK_FORGED
     assert data["move_p95_ms_sqlite"] > 0
     # issue 18: no refusal that froze a worker (a backtracking pattern took minutes; the goal
@@ -186,6 +188,8 @@ def test_bench_reliability_without_postgres_says_so_and_adds_up_every_request(
         "hidden_info_leaks": 0, "hidden_info_pages": 28, "leaks": []})
     monkeypatch.setattr(push_faults, "push_after_kill", lambda *a, **k: {
         "push_gaps": 0, "push_duplicates": 0, "lost": 0})
+    monkeypatch.setattr(attacks, "run_loads", lambda *a, **k: {
+        "loads": {}, "healthz_p99_ms_worst": 0.0, "stuck_after_worst": 0, "moves_lost": 0})
     data = reliability.measure(quick=True)
     assert [k for k in RELIABILITY_KEYS if k not in data] == []
     assert data["postgres"].startswith("not available (OperationalError: refused)")

@@ -158,11 +158,15 @@ def test_each_editions_bots_use_their_own_engine_and_the_shared_heuristics_alone
 
 def test_sql_lives_in_the_store_alone():
     """The web layer reaches the database through webapp/store.py (players and leaderboards
-    through webapp/player_store.py; the tables in
+    through webapp/player_store.py; turn-based tables and Web Push through
+    webapp/turns/records.py and push_records.py; the tables in
     webapp/db.py, its migrations): no other module imports SQLAlchemy (its exception types
     aside, which the error pages name) or opens a connection itself (issue 20)."""
     store = {ROOT / "webapp" / "store.py", ROOT / "webapp" / "db.py",
-             ROOT / "webapp" / "player_store.py"}  # the store's players and leaderboards
+             ROOT / "webapp" / "player_store.py",  # the store's players and leaderboards
+             # turn-based tables' clocks and seats, and Web Push's rows (issue 39)
+             ROOT / "webapp" / "turns" / "records.py",
+             ROOT / "webapp" / "turns" / "push_records.py"}
     others = [f for f in files("webapp") if f not in store and "migrations" not in f.parts]
     assert others
     found = [

@@ -177,11 +177,11 @@ def test_every_facade_shape_is_drawn_exactly_as_printed_in_the_rules(monkeypatch
     seen = []
     for slot in lay.slots:
         r = slot.shape
-        cells = [(x, y) for _, colour, x, y, size, letter in rec.calls
+        cells = [(x, y) for _, colour, x, y, size in rec.calls
                  if abs(size - s) < 1e-6 and r.x - 1e-6 <= x < r.right - 1e-6
                  and r.y - 1e-6 <= y < r.top - 1e-6]
         assert all(colour == colour_of(slot.entry.tile)
-                   for _, colour, x, y, size, _ in rec.calls if (x, y) in cells)
+                   for _, colour, x, y, size in rec.calls if (x, y) in cells)
         assert _rows_of(cells, s) == RULES_SHAPES[slot.entry.tile], slot.entry.tile
         seen.append(slot.entry.tile)
     assert sorted(seen) == sorted((*INFINITE_SIDE, *X_SIDE))

@@ -179,16 +179,32 @@ def test_player_sheet_prints_the_scoring_reminder():
 
 
 @pytest.mark.parametrize("kind", ["player-sheet", "facade-sheet"])
-def test_ink_saver_marks_every_colour_cell_with_its_initial(kind):
-    """Issue 5: in grey, each colour cell carries R, B, P, G or Y; in colour, no letters."""
+def test_colour_chips_carry_their_mark_and_no_letter(kind, monkeypatch, tmp_path):
+    """Issues 5 and 37: every colour's chip (and, saving ink, every colour cell) carries the
+    colour's mark, a shape (printables/marks.py, as the web pages draw it), never a letter."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printables import facade_sheet, glyphs, player_sheet
+    from printables.style import Ink
     from rollwrite.material import COLOURS, LETTER, colour_of
 
+    module = facade_sheet if kind == "facade-sheet" else player_sheet
     per_colour = {c: 1 for c in COLOURS}  # the colour chip of each column or track heading
     if kind == "facade-sheet":
         for tile in (*INFINITE_SIDE, *X_SIDE):
             per_colour[colour_of(tile)] += SHAPES[tile].size
-    grey = Counter(reader(kind, 1, ink_saver=True).pages[0].extract_text().split())
-    colour = Counter(reader(kind, 1).pages[0].extract_text().split())
-    for col in COLOURS:
-        assert grey[LETTER[col]] == per_colour[col], col
-        assert colour[LETTER[col]] == 0, col
+    real = glyphs.colour_mark
+    for saver in (True, False):
+        drawn: Counter[str] = Counter()
+
+        def record(c, colour, *rest, seen=drawn):
+            seen.update([colour])
+            real(c, colour, *rest)
+
+        monkeypatch.setattr(glyphs, "colour_mark", record)
+        module.draw(Canvas(str(tmp_path / "x.pdf")), "a4", Ink(saver), False)
+        wanted = per_colour if saver else {c: 1 for c in COLOURS}
+        assert dict(drawn) == wanted, (saver, dict(drawn))
+    for ink_saver in (True, False):
+        words = Counter(reader(kind, 1, ink_saver=ink_saver).pages[0].extract_text().split())
+        assert all(words[LETTER[col]] == 0 for col in COLOURS), words

@@ -65,6 +65,10 @@ def migrate(config: dict[str, Any] | None = None) -> tuple[str | None, str | Non
         before, _head = schema_revision(engine)
         create_schema(engine)
         after, _head = schema_revision(engine)
+        from webapp.turns.push_records import PushRecords
+        from webapp.turns.webpush import installation_key
+
+        installation_key(PushRecords(engine))  # the VAPID key pair, once per installation
     finally:
         engine.dispose()
     return before, after
@@ -140,6 +144,9 @@ def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -
 
     leaderboard.install(app)  # a challenge's result goes on its leaderboard as it ends
     push.install(app, store)  # every change wakes the pages' push streams
+    from webapp.turns import setup as turn_tables
+
+    turn_tables.attach(app, store, given)  # turn-based tables: clocks, My games, Web Push
 
     if app.config["PROXIES"]:  # behind a TLS proxy: its client address and scheme count
         from werkzeug.middleware.proxy_fix import ProxyFix
@@ -157,6 +164,12 @@ def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -
 
     errors.register(app)
     views.register(app)
+
+    from webapp.colours import template_context as colour_context
+    from webapp.piece_words import template_context as piece_context
+
+    # the pieces' drawings and words, for every template, imported with its context or not
+    app.jinja_env.globals.update(colour_context(), **piece_context())
 
     @app.context_processor
     def _globals() -> dict[str, Any]:

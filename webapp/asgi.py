@@ -1,8 +1,10 @@
-"""The production server's app (ASGI, run by `copenhagen serve` in uvicorn workers): the push
-streams `/push/<CODE>` are answered here on the event loop, so an idle phone holds no thread
-(a few kilobytes: `copenhagen bench --push`); every other request goes to the Flask app in a
-small pool of threads (`Pages`, with a2wsgi's environ and body reader), as under gunicorn's
-gthread workers before."""
+"""The production server's app (ASGI, run by `copenhagen serve` in uvicorn workers): every
+request goes to the Flask app in a small pool of threads (`Pages`), which answers it whole;
+a push stream (`/push/<CODE>`, in any spelling the app accepts) is opened by the Flask view
+like any page (the host check, security headers, request log, limits), which hands it back
+to the event loop: the loop then serves it, so an idle phone holds no thread (a few
+kilobytes: `copenhagen bench --push`). A body is read on the loop, within a deadline and a
+per-client limit, before a thread takes the request (webapp/budgets.py)."""
 
 from __future__ import annotations
 
@@ -10,34 +12,31 @@ import asyncio
 import contextvars
 import functools
 import io
-import re
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
-from urllib.parse import parse_qs
 
-from a2wsgi.wsgi import Body, build_environ
+from a2wsgi.wsgi import build_environ  # a2wsgi's environ builder (pinned in pyproject.toml)
 from flask import Flask
-from werkzeug.sansio.utils import host_is_trusted
 
-from webapp.push import (
-    HEADERS,
-    PING,
-    Cursor,
-    Hub,
-    preamble,
-    resume_point,
-    too_many,
-)
-from webapp.store import NotFound
+from webapp.bodies import DRAIN_LIMIT
+from webapp.budgets import BODIES_PER_CLIENT, BODY_SECONDS, LISTEN_WAIT_SECONDS
+from webapp.push import PING, Hub, StreamOrder
+from webapp.server_keys import LOOP_KEY, ORDER_KEY, REFUSE_KEY
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+Answer = tuple[int, list[tuple[bytes, bytes]], list[bytes]]
 
-PUSH_PATH = re.compile(r"^/push/([A-Za-z0-9]{1,16})$")  # a code is six characters
+STREAM_TYPE = b"text/event-stream"
+
+
+class StreamingRefused(RuntimeError):
+    """The app answered with a stream the bridge would have to collect whole: a thread held
+    for as long as the stream lasts (issue 36). Streams are served on the loop only."""
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -56,13 +55,6 @@ def client_address(scope: Scope, proxies: int) -> str:
             return values[-proxies]
     client = scope.get("client")
     return str(client[0]) if client else ""
-
-
-async def _plain(send: Send, status: int, text: str) -> None:
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                            (b"cache-control", b"no-store")]})
-    await send({"type": "http.response.body", "body": text.encode()})
 
 
 async def _gone(receive: Receive) -> None:
@@ -87,48 +79,41 @@ async def _head(hub: Hub, game_id: int) -> tuple[int, str]:
     return await asyncio.shield(found)
 
 
-async def stream(app: Flask, code: str, scope: Scope, receive: Receive, send: Send) -> None:
-    """A game's push stream, as webapp/views/push.py serves it, without a thread while idle."""
-    hosts = app.config.get("TRUSTED_HOSTS")
-    if hosts and not host_is_trusted(_header(scope, b"host"), hosts):  # as Flask checks pages
-        await _plain(send, 400, "Unknown host")
-        return
-    store, hub = app.extensions["store"], app.extensions["push"]
-    try:
-        game = await asyncio.to_thread(store.game, code)
-    except NotFound:
-        await _plain(send, 404, "No game has this code.")
-        return
-    release = hub.admit(client_address(scope, int(app.config.get("PROXIES") or 0)), game.id)
-    if release is None:
-        await _plain(send, 429, too_many())
-        return
-    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    cursor = Cursor(game.id, resume_point((query.get("after") or [None])[0],
-                                          _header(scope, b"last-event-id")))
-    heartbeat = float(app.config["PUSH_HEARTBEAT_SECONDS"])
+async def stream(hub: Hub, order: StreamOrder, headers: list[tuple[bytes, bytes]],
+                 receive: Receive, send: Send) -> None:
+    """A game's push stream on the loop, as the Flask view opened it (`order`, `headers`):
+    `ready` once this worker listens for wake-ups, then one event per move, a ping every
+    heartbeat, until the phone goes or the worker drops its streams. A cancellation (the
+    worker stops) ends it and goes on up."""
     loop = asyncio.get_running_loop()
     woke = asyncio.Event()
-    stop = hub.watch(game.id, lambda: loop.call_soon_threadsafe(woke.set))
+
+    def wake() -> None:  # from any thread
+        loop.call_soon_threadsafe(woke.set)
+
+    stop = hub.watch(order.game_id, wake)
     gone = asyncio.ensure_future(_gone(receive))
     generation = hub.generation
+    cursor = order.cursor
     try:
-        await send({"type": "http.response.start", "status": 200,
-                    "headers": [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]})
-        await send({"type": "http.response.body", "body": preamble(game.seq).encode(),
+        if not hub.listening.is_set():  # ready means listening (Redis subscribed, doorbell)
+            await asyncio.to_thread(hub.listening.wait, LISTEN_WAIT_SECONDS)
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": order.preamble.encode(),
                     "more_body": True})
         awake = True  # read the head first: a move made since the page was drawn
         while not gone.done() and hub.generation == generation:
             if awake:  # a heartbeat reads nothing: only a wake-up says the game changed
                 woke.clear()  # before reading: a change during the read wakes the next wait
-                chunk = cursor.advance(*await _head(hub, game.id))
+                chunk = cursor.advance(*await _head(hub, order.game_id))
                 if chunk:
                     await send({"type": "http.response.body", "body": chunk.encode(),
                                 "more_body": True})
             waiter = asyncio.ensure_future(woke.wait())
-            done, _ = await asyncio.wait({waiter, gone}, timeout=heartbeat,
-                                         return_when=asyncio.FIRST_COMPLETED)
-            if waiter not in done:
+            try:
+                done, _ = await asyncio.wait({waiter, gone}, timeout=order.heartbeat,
+                                             return_when=asyncio.FIRST_COMPLETED)
+            finally:
                 waiter.cancel()
             awake = bool(done)
             if not done:
@@ -136,11 +121,9 @@ async def stream(app: Flask, code: str, scope: Scope, receive: Receive, send: Se
                             "more_body": True})
     except OSError:
         pass  # the connection broke while sending: the phone reconnects
-    except asyncio.CancelledError:
-        return  # the worker stops (its graceful time is over): the phone reconnects elsewhere
     finally:
         stop()
-        release()
+        order.release()
         gone.cancel()
 
 
@@ -156,45 +139,75 @@ async def _lifespan(receive: Receive, send: Send, app: Flask) -> None:
             return
 
 
-Answer = tuple[int, list[tuple[bytes, bytes]], list[bytes]]
-
-
 class Pages:
     """The Flask app's pages and moves, each run in one of a pool of threads and answered
     whole. A request crosses from the loop to a thread once and back once: its body (a form
-    of at most MAX_CONTENT_LENGTH) is read on the loop before, and its answer sent on the loop
-    after. (a2wsgi's WSGIMiddleware, used before, had the thread wait on the loop for the
-    body and for each of the three messages it sent: ten crossings for a move instead of two,
-    each waiting for the GIL under load, and a phone slow to send its form held a thread.) No
-    answer here streams: the push streams are served above."""
+    of at most MAX_CONTENT_LENGTH, declared or chunked) is read on the loop before, within
+    BODY_SECONDS and at most BODIES_PER_CLIENT at a time per client, and its answer sent on
+    the loop after. (a2wsgi's WSGIMiddleware, used before, had the thread wait on the loop
+    for the body and for each message it sent: ten crossings for a move instead of two, and
+    a phone slow to send its form held a thread.) A body refused (too large, too slow, too
+    many) reaches the app as a refusal to answer (REFUSE_KEY), unread; a push stream the app
+    opens is served on the loop (`stream`); any other streaming answer is an error."""
 
-    def __init__(self, app: WSGIApp, threads: int, body_limit: int) -> None:
+    def __init__(self, app: WSGIApp, threads: int, body_limit: int, proxies: int = 0,
+                 hub: Hub | None = None, body_seconds: float = BODY_SECONDS) -> None:
         self.app = app
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="pages")
-        self.body_limit = body_limit  # bodies declared longer are read only as the app asks
+        self.body_limit = body_limit
+        self.proxies = proxies
+        self.hub = hub
+        self.body_seconds = body_seconds
+        self._bodies: dict[str, int] = {}  # client address -> bodies being read (loop only)
 
-    async def _body(self, scope: Scope, receive: Receive) -> Any:
-        """The request's body as a file: read here when its length is declared and within
-        the limit; otherwise read by the app as it asks (a body refused for its size is
-        drained by webapp/bodies.py). None when the phone hung up before sending it all: a
-        form cut short is not a smaller form (a move's last field could still parse)."""
-        length = _header(scope, b"content-length")
-        size = int(length) if length and length.isdigit() else 0
-        if size == 0:
-            return io.BytesIO(b"")
-        if self.body_limit and size > self.body_limit:
-            return Body(asyncio.get_running_loop(), receive)  # type: ignore[arg-type]
+    async def _read(self, receive: Receive, limit: int) -> bytes | int | None:
+        """The body, up to `limit` bytes; its length so far (an int) once it passes the
+        limit; None when the phone hung up first."""
         data = bytearray()
         while True:
             message = await receive()
             if message["type"] == "http.disconnect":
                 return None
             data += message.get("body", b"")
+            if limit and len(data) > limit:
+                return len(data)
             if not message.get("more_body", False):
-                return io.BytesIO(bytes(data))
+                return bytes(data)
+
+    async def _body(self, scope: Scope, receive: Receive) -> tuple[Any, dict[str, Any]] | None:
+        """(the body as a file, environ entries to set), None when the phone hung up before
+        it sent it all: a form cut short is not a smaller form."""
+        length = _header(scope, b"content-length")
+        chunked = "chunked" in (_header(scope, b"transfer-encoding") or "").lower()
+        size = int(length) if length and length.isdigit() else 0
+        if size == 0 and not chunked:
+            return io.BytesIO(b""), {}
+        if self.body_limit and size > self.body_limit:  # refused unread, drained after
+            return io.BytesIO(b""), {"CONTENT_LENGTH": str(size), REFUSE_KEY: 413}
+        client = client_address(scope, self.proxies)
+        held = self._bodies.get(client, 0)
+        if held >= BODIES_PER_CLIENT:
+            return io.BytesIO(b""), {"CONTENT_LENGTH": "0", REFUSE_KEY: 429}
+        self._bodies[client] = held + 1
+        try:
+            async with asyncio.timeout(self.body_seconds):
+                data = await self._read(receive, self.body_limit)
+        except TimeoutError:
+            return io.BytesIO(b""), {"CONTENT_LENGTH": "0", REFUSE_KEY: 408}
+        finally:
+            left = self._bodies[client] - 1
+            if left:
+                self._bodies[client] = left
+            else:
+                del self._bodies[client]
+        if data is None:
+            return None
+        if isinstance(data, int):
+            return io.BytesIO(b""), {"CONTENT_LENGTH": str(data), REFUSE_KEY: 413}
+        return io.BytesIO(data), {"CONTENT_LENGTH": str(len(data))}
 
     def _run(self, environ: dict[str, Any]) -> Answer:
-        """Call the app in a thread and collect its whole answer."""
+        """Call the app in a thread and collect its whole answer (never a stream's)."""
         head: list[Any] = []
         chunks: list[bytes] = []
 
@@ -207,6 +220,11 @@ class Pages:
 
         result = self.app(environ, start_response)
         try:
+            if head and ORDER_KEY not in environ and any(
+                    k.lower() == "content-type" and v.startswith(STREAM_TYPE.decode())
+                    for k, v in head[1]):
+                raise StreamingRefused(f"{environ.get('PATH_INFO')}: a streaming answer "
+                                       "would hold a page thread")
             chunks.extend(chunk for chunk in result if chunk)
         finally:
             close = getattr(result, "close", None)
@@ -217,31 +235,54 @@ class Pages:
                 [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers],
                 chunks)
 
+    async def _drain(self, receive: Receive, size: int) -> None:
+        """Read and drop a refused body of at most DRAIN_LIMIT within the body deadline, so
+        the connection serves the next request (webapp/bodies.py); a larger one, or one too
+        slow, the server cuts off."""
+        if size > DRAIN_LIMIT:
+            return
+        try:
+            async with asyncio.timeout(self.body_seconds):
+                await self._read(receive, 0)
+        except TimeoutError:
+            pass
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        body = await self._body(scope, receive)
-        if body is None:
+        found = await self._body(scope, receive)
+        if found is None:
             return  # nobody to answer
+        body, extra = found
         environ = cast(dict[str, Any], build_environ(scope, body))  # type: ignore[arg-type]
+        environ.pop("HTTP_TRANSFER_ENCODING", None)  # the body is whole, its length known
+        environ.update(extra)
+        environ[LOOP_KEY] = True  # push streams are served here, on the loop
         run = functools.partial(contextvars.copy_context().run, self._run, environ)
         status, headers, chunks = await asyncio.get_running_loop().run_in_executor(
             self.pool, run)
+        order = environ.get(ORDER_KEY)
+        if isinstance(order, StreamOrder):
+            if status == 200 and scope["method"] == "GET" and self.hub is not None:
+                headers = [(k, v) for k, v in headers if k != b"content-length"]
+                await stream(self.hub, order, headers, receive, send)
+                return
+            order.release()
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": b"".join(chunks)})
+        if extra.get(REFUSE_KEY) == 413:
+            await self._drain(receive, int(extra["CONTENT_LENGTH"]))
 
 
 def asgi_app(app: Flask, threads: int = 4) -> ASGIApp:
-    """The ASGI app around a Flask app: push streams on the loop, the rest in `threads`."""
-    pages = Pages(app, threads, int(app.config.get("MAX_CONTENT_LENGTH") or 0))
+    """The ASGI app around a Flask app: every request in `threads`, push streams on the
+    loop."""
+    pages = Pages(app, threads, int(app.config.get("MAX_CONTENT_LENGTH") or 0),
+                  int(app.config.get("PROXIES") or 0), app.extensions["push"],
+                  float(app.config.get("BODY_SECONDS") or BODY_SECONDS))
 
     async def serve(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             await _lifespan(receive, send, app)
             return
-        if scope["type"] == "http" and scope["method"] == "GET":
-            found = PUSH_PATH.match(scope["path"])
-            if found:
-                await stream(app, found.group(1), scope, receive, send)
-                return
         await pages(scope, receive, send)
 
     return serve

@@ -17,12 +17,14 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from flask import has_app_context
+from flask import current_app, has_app_context
 from flask_babel import lazy_gettext as _l
 
 from bots.levels import EDITIONS, make_bot
 from facade.contract import EngineState
 from facade.errors import IllegalAction
+from webapp.budgets import BOT_TURN_SECONDS
+from webapp.jobs import BOTS
 from webapp.store import Conflict, Game, Store
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,7 @@ BotMaker = Callable[[str, int], Any]  # (level, seed) -> bot with choose(view, s
 # The levels that search (a turn takes them tens to hundreds of milliseconds of CPU): they
 # decide in the bots' process, so a web worker's other requests keep its interpreter.
 SEARCHING = frozenset({"strong", "expert"})
+GREEDY = "greedy"  # the level that plays when a searching bot's budget is spent
 BOT_STEP_SECONDS = 0.8  # how long a page shows one bot action before the next one
 MAX_FRAMES = 40  # a page further behind than this many actions shows the present at once
 PLAY_LIMIT = 400  # bot actions one request plays at most (a whole game of bots is fewer)
@@ -82,10 +85,23 @@ def decide(game: Game, state: Any, seat: int, level: str) -> str:
     maker = makers()[game.edition]
     seed = bot_seed(game, len(state.log), seat)
     if level in SEARCHING and isinstance(maker, partial) and maker.func is make_bot:
-        from webapp.jobs import BOTS  # the bots' own process: not this one's interpreter
-
-        return str(BOTS.run(choose_line, game.edition, level, seed, state.view(seat), seat))
+        budget = bot_turn_seconds()
+        try:  # the bots' own process: not this one's interpreter
+            return str(BOTS.run(choose_line, game.edition, level, seed, state.view(seat), seat,
+                                timeout=budget))
+        except TimeoutError:
+            log.warning("bot %s (%s) of game %s did not decide within %.1f s at %s; it plays "
+                        "the greedy move", seat, level, game.code, budget, len(state.log))
+            return str(maker(GREEDY, seed).choose(state.view(seat), seat))
     return str(maker(level, seed).choose(state.view(seat), seat))
+
+
+def bot_turn_seconds() -> float:
+    """A searching bot's budget for one decision: the app's BOT_TURN_SECONDS, else the
+    default of webapp/budgets.py."""
+    if has_app_context():
+        return float(current_app.config.get("BOT_TURN_SECONDS") or BOT_TURN_SECONDS)
+    return BOT_TURN_SECONDS
 
 
 def choose_line(edition: str, level: str, seed: int, view: dict[str, Any], seat: int) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from rollwrite.material import COLOURS as TRACKS
@@ -25,16 +24,6 @@ def colour_word(value: Any) -> str:
     """A colour code ('red') in words; anything else as it is."""
     word = COLOUR_WORDS.get(str(value))
     return str(word) if word is not None else str(value)
-
-
-def tile_words(value: Any) -> str:
-    """A tile in words: the card edition's `red-3` as "red 3"; a Roll & Write id (`G4L`) as it
-    is."""
-    text = str(value)
-    colour, _dash, size = text.partition("-")
-    if colour in COLOUR_WORDS and size.isdigit():
-        return _("%(colour)s %(size)s", colour=COLOUR_WORDS[colour], size=size)
-    return text
 
 
 def template_context() -> dict[str, Any]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from typing import Any
+
+from webapp.budgets import BODY_SECONDS, BOT_TURN_SECONDS, HINT_LIMIT, HINT_SECONDS
 
 # htmx is served from its CDN, pinned to one version and checked by the browser against this
 # subresource-integrity hash; `scripts/setup.sh` fetches the same version from the npm
@@ -30,6 +33,10 @@ def defaults() -> dict[str, Any]:
         "POLL_SECONDS": 1.5,  # how often a phone asks whether its table changed (no push)
         "PUSH_URL": None,  # redis://...: the channel that wakes other servers' streams
         "PUSH_HEARTBEAT_SECONDS": 20.0,  # webapp/push.py HEARTBEAT_SECONDS
+        "BODY_SECONDS": BODY_SECONDS,  # a request's body arrives within this (webapp/budgets.py)
+        "BOT_TURN_SECONDS": BOT_TURN_SECONDS,  # a searching bot's budget, then greedy plays
+        "HINT_SECONDS": HINT_SECONDS,  # a hint's search, then "No hint just now"
+        "HINT_LIMIT": HINT_LIMIT,  # hints per client address (Flask-Limiter)
         "STATE_CACHE_SIZE": 256,  # games whose replayed state a process keeps
         "JOB_WORKERS": 1,  # background threads per process (reviews, pars: webapp/jobs.py)
         "REVIEW_AFTER_GAME": True,  # a game's end hands its review to a job at once
@@ -62,6 +69,10 @@ def from_environment() -> dict[str, Any]:
             out[key] = value
     if os.environ.get("COPENHAGEN_ENV") == "production":
         out["PRODUCTION"] = True
+    with contextlib.suppress(KeyError, ValueError):
+        seconds = float(os.environ["COPENHAGEN_BODY_SECONDS"])
+        if seconds > 0:
+            out["BODY_SECONDS"] = seconds
     proxies = os.environ.get("COPENHAGEN_PROXIES", "")
     if proxies.isdigit():
         out["PROXIES"] = int(proxies)

@@ -40,6 +40,7 @@ from sqlalchemy import (
     text,
 )
 
+from webapp.budgets import LOCK_MS, SQLITE_BUSY_SECONDS, STATEMENT_MS
 from webapp.security import private_file
 
 metadata = MetaData()
@@ -159,6 +160,8 @@ results = Table(  # a player's first game on a seed: ranked (or practice, `ranke
     Column("operator_hidden", Boolean, nullable=False, default=False),
     Column("listed", Boolean, nullable=False, default=False),  # ranked, done, not hidden
     Column("started_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    Column("hinted", Boolean, nullable=False, default=False),  # a hint was asked (assisted)
+    Column("address", String(64), nullable=True),  # keyed hash of the address it began from
 )
 
 board_counts = Table(  # how many listed entries each (seed, rank_key) holds: ranks in O(keys)
@@ -186,6 +189,85 @@ challenge_members = Table(
     Column("joined_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
 )
 
+# The installation's own secrets (migration 0007): `dice_key`, from which every challenge's
+# dice are derived (webapp/solo/dice.py), the same for every server of the installation.
+installation = Table(
+    "installation",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+# Turn-based tables (issue 39, migration 0008; webapp/turns/): a game's clock, each seat's
+# player and missed moves, players' vacations, Web Push subscriptions and their outbox (the
+# VAPID key pair every server signs pushes with is `vapid_key` in `installation`).
+turn_games = Table(
+    "turn_games",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True),
+    Column("clock_s", Integer, nullable=True),  # seconds a move may take; None: no clock
+    Column("seq", Integer, nullable=False, default=-1),  # the game's move this row follows
+    Column("waiting", JSON, nullable=False),  # the seats of people who must act now
+    Column("deadline", DateTime(timezone=True), nullable=True),
+    Column("reminded", Boolean, nullable=False, default=False),
+    # when the sweep must look at it next (a reminder, a clock run out, a lapsed claim);
+    # None: nothing will happen without a move. The sweep reads `due_at <= now` on its index.
+    Column("due_at", DateTime(timezone=True), nullable=True),
+    Column("over", Boolean, nullable=False, default=False),
+    Column("claim", String(32), nullable=True),  # the sweep that claimed it last
+)
+
+turn_seats = Table(
+    "turn_seats",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=True),
+    Column("waiting", Boolean, nullable=False, default=False),  # this seat must act now
+    Column("missed", Integer, nullable=False, default=0),  # moves the bot played on time-out
+    Column("bot_actions", Integer, nullable=False, default=0),  # the actions of those moves
+)
+
+vacations = Table(
+    "vacations",
+    metadata,
+    Column("player_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("month", String(7), nullable=False),  # 2026-11: the month `used` counts
+    Column("used", Integer, nullable=False, default=0),  # days taken that month
+    Column("until", DateTime(timezone=True), nullable=True),
+)
+
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False),
+    Column("endpoint_hash", String(64), nullable=False, unique=True),
+    Column("endpoint", Text, nullable=False),
+    Column("p256dh", String(128), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("level", String(8), nullable=False, default="all"),  # all, turn, none
+    Column("lang", String(8), nullable=False, default="en"),
+    Column("created_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+push_outbox = Table(
+    "push_outbox",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("subscription_id", Integer, ForeignKey("push_subscriptions.id"), nullable=False),
+    Column("payload", JSON, nullable=False),
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("due_at", DateTime(timezone=True), nullable=False),  # claims push it forward
+)
+
+Index("ix_turn_games_due", turn_games.c.due_at)
+Index("ix_turn_seats_player", turn_seats.c.player_id, turn_seats.c.game_id)
+Index("ix_push_subscriptions_player", push_subscriptions.c.player_id)
+Index("ix_push_outbox_due", push_outbox.c.due_at)
+Index("ix_push_outbox_subscription", push_outbox.c.subscription_id)
+
 Index("ix_seats_token", seats.c.token)
 Index("ix_player_keys_player", player_keys.c.player_id)
 Index("ux_results_seed_player", results.c.seed, results.c.player_id, unique=True)
@@ -193,6 +275,7 @@ Index("ix_results_player", results.c.player_id)
 # the ranking order: a page is a range of it, a rank is a COUNT over it (no full scan)
 Index("ix_results_board", results.c.seed, results.c.listed, results.c.rank_key,
       results.c.finished_at, results.c.id)
+Index("ix_results_seed_address", results.c.seed, results.c.address)
 Index("ix_challenge_members_player", challenge_members.c.player_id)
 Index("ux_games_parent", games.c.parent_id, unique=True)  # one rematch per game
 Index("ix_games_owner", games.c.owner)
@@ -215,9 +298,15 @@ def make_engine(url: str) -> Engine:
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         private_file(Path(parsed.database))
     if url.startswith("sqlite"):
-        kwargs["connect_args"] = {"timeout": 15, "check_same_thread": False}
+        kwargs["connect_args"] = {"timeout": SQLITE_BUSY_SECONDS, "check_same_thread": False}
     else:
         kwargs["pool_pre_ping"] = True
+        if parsed.get_backend_name() == "postgresql":  # no request waits on it for ever
+            # added to the URL's own `options` (a schema's search_path), never instead of it
+            given = parsed.query.get("options", "")
+            given = " ".join(given) if isinstance(given, tuple) else given
+            kwargs["connect_args"] = {"options": f"{given} -c statement_timeout={STATEMENT_MS} "
+                                                 f"-c lock_timeout={LOCK_MS}".strip()}
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
 
@@ -230,7 +319,7 @@ def make_engine(url: str) -> Engine:
             # fsync per move (about 10 ms here) and made moves queue under load.
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=15000")
+            cur.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_SECONDS * 1000)}")
             cur.close()
 
     return engine
@@ -281,5 +370,8 @@ def create_schema(engine: Engine) -> None:
     lock."""
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
+            # a migration may wait for another server's and take long: no request's deadline
+            conn.execute(text("SET LOCAL statement_timeout = 0"))
+            conn.execute(text("SET LOCAL lock_timeout = 0"))
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_ID})
         command.upgrade(alembic_config(conn), "head")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from flask import Flask, current_app
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 KEY = "copenhagen"  # the app.extensions entry that holds the app's Deps
 
 BotMaker = Callable[[str, int], Any]  # (level, seed) -> a bot with choose(view, seat)
-Par = Callable[[str], dict[str, Any]]  # a challenge seed -> its par (webapp/solo/pars.py)
+Par = Callable[[str], dict[str, Any]]  # a challenge's dice seed -> its par (webapp/solo/pars.py)
 
 
 class Review(Protocol):
@@ -50,6 +51,10 @@ def _new_seed() -> str:
     return new_seed()
 
 
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
 def _today() -> str:
     from webapp.solo.records import today
 
@@ -59,13 +64,14 @@ def _today() -> str:
 @dataclass(frozen=True)
 class Deps:
     """One app's services; the defaults are the real ones (the bots of bots.levels, the
-    reviewer and the par's strong bot in the search process, today's UTC date)."""
+    reviewer and the par's strong bot in the search process, today's UTC date, the time now)."""
 
     makers: Mapping[str, BotMaker] = field(default_factory=_makers)  # edition -> bot maker
     review: Review = _review  # a finished game's review (run by a background job)
-    par: Par = _par  # a challenge seed's par (a background job)
+    par: Par = _par  # the par of a challenge's dice seed (a background job)
     today: Callable[[], str] = _today  # the daily challenge's seed: `2026-11-24`
     new_seed: Callable[[], str] = _new_seed  # a new table's dice seed (secret, random)
+    now: Callable[[], datetime] = _now  # the turn-based tables' clock (webapp/turns/)
 
 
 def install(app: Flask, given: Deps | None) -> Deps:

@@ -3,7 +3,7 @@ and the right 4xx status; nothing is changed by a refused request."""
 
 from __future__ import annotations
 
-from flask import Flask, g, render_template
+from flask import Flask, g, render_template, request
 from flask_babel import gettext as _
 from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
@@ -77,6 +77,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(RateLimitExceeded)
     def _too_many(_err: RateLimitExceeded) -> tuple[str, int, dict[str, str]]:
         g.outcome = "limited"
+        if (request.endpoint or "").endswith(".hint"):
+            body, status = page(429, _("No hint just now"), _(
+                "You asked for many hints in a short time. Wait a minute, then ask again."))
+            return body, status, {"Retry-After": "60"}
         body, status = page(429, _("Too many new games"),
                             _("Too many requests: this device has started many tables and games "
                               "in a short time. Wait a minute, then try again; the games already "
@@ -98,6 +102,7 @@ def register(app: Flask) -> None:
             403: _("Not allowed"),
             404: _("Not found"),
             405: _("Not possible here"),
+            408: _("Too slow"),
             413: _("Too large"),
             429: _("Too many requests"),
         }
@@ -106,6 +111,7 @@ def register(app: Flask) -> None:
             403: _("This is not your seat: only the phone that took a seat can act for it."),
             404: _("There is nothing at this address."),
             405: _("That is not something this page does."),
+            408: _("The form took too long to arrive. Try again."),
             413: _("That request is far too large."),
             429: _("Too many requests: wait a minute and try again."),
         }

@@ -23,8 +23,12 @@ def game_text(store: Store, game: Game) -> str:
     """The shareable text of a stored game: its header and every logged action.
 
     The seed is written only once the game is over: until then it would tell the dice still
-    to come. Without it, the text replays the logged rolls as they are."""
-    seed = game.config.get("seed") if game.status == "over" else None
+    to come. A solitaire challenge on the installation's keyed dice never writes it: the
+    other players of the challenge roll the same dice (webapp/solo/dice.py). Without it, the
+    text replays the logged rolls as they are."""
+    challenge = game.config.get("challenge")
+    keyed = isinstance(challenge, dict) and challenge.get("dice") == "keyed"
+    seed = game.config.get("seed") if game.status == "over" and not keyed else None
     comment = (f"Copenhagen, game {game.code}. Replay it with `copenhagen replay FILE`, "
                "or paste it on the replay page (/r).")
     return write_text(

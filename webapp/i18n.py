@@ -3,14 +3,19 @@ from the switch on every page (a cookie) or else from the browser's Accept-Langu
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations
 from flask import Flask, g, request
-from flask_babel import Babel, get_translations
+from flask_babel import Babel, get_locale, get_translations
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 from webapp.config import LANGUAGES
 
@@ -43,6 +48,31 @@ def select_locale() -> str:
     return request.accept_languages.best_match(LANGUAGES) or "en"
 
 
+# French elides "de" and "que" before a vowel: a name put into "au tour de %(name)s" reads
+# "au tour d’Anna". Names open with a capital; the catalog's own words never meet this rule.
+_ELISION = re.compile(r"\b([Dd]|[Qq]u)e (?=[AEIOUYÀÂÉÈÊËÎÏÔÙÛÜ])")
+
+
+def elide(text: str) -> str:
+    """French elision before a name that opens with a vowel ("de Anna" -> "d’Anna")."""
+    out = _ELISION.sub(lambda m: m.group(1) + "’", str(text))
+    return Markup(out) if isinstance(text, Markup) else out
+
+
+def french() -> bool:
+    """Whether the page speaks French."""
+    return str(get_locale() or "") == "fr"
+
+
+def _eliding(inner: Any) -> Any:
+    """A template gettext callable whose French text elides before the names put into it."""
+    @pass_context
+    def call(context: Context, *args: Any, **kwargs: Any) -> Any:
+        said = inner(context, *args, **kwargs)
+        return elide(said) if kwargs and french() else said
+    return call
+
+
 def init_babel(app: Flask) -> Babel:
     """Attach Flask-Babel to the app, with catalogs compiled into its instance folder."""
     compiled = compile_catalogs(Path(app.instance_path) / "translations")
@@ -58,6 +88,8 @@ def init_babel(app: Flask) -> Babel:
         npgettext=lambda c, s, p, n: _catalog().unpgettext(c, s, p, n),
         newstyle=True,
     )
+    for name in ("gettext", "ngettext", "pgettext", "npgettext"):
+        app.jinja_env.globals[name] = _eliding(app.jinja_env.globals[name])
     return babel
 
 

@@ -85,18 +85,45 @@ class Searcher:
                               else int(os.environ.get(SEARCH_NICE_VARIABLE, "19")),))
             return self._pool
 
-    def run(self, work: Callable[..., Any], *args: Any) -> Any:
-        """`work(*args)` (a module-level function, its arguments picklable) run in the
-        search process, waited for by the calling thread; its exceptions are raised here. A
-        search process that died (killed, out of memory) is replaced for the next call."""
+    def submit(self, work: Callable[..., Any], *args: Any) -> Future[Any]:
+        """`work(*args)` (a module-level function, its arguments picklable) handed to the
+        search process; its future. A search process found dead is replaced."""
         pool = self._current()
         try:
-            return pool.submit(work, *args).result()
+            future = pool.submit(work, *args)
         except BrokenProcessPool:
-            with self._lock:
-                if self._pool is pool:
-                    self._pool = None
+            self._forget(pool)
+            pool = self._current()
+            future = pool.submit(work, *args)
+
+        def died(done: Future[Any]) -> None:
+            if not done.cancelled() and isinstance(done.exception(), BrokenProcessPool):
+                self._forget(pool)
+
+        future.add_done_callback(died)
+        return future
+
+    def run(self, work: Callable[..., Any], *args: Any, timeout: float | None = None) -> Any:
+        """`work(*args)` run in the search process, waited for by the calling thread at most
+        `timeout` seconds; its exceptions are raised here. A search process that died
+        (killed, out of memory) is replaced for the next call; one still searching after
+        `timeout` is let go (it finishes that search, then exits) and TimeoutError raised,
+        so that the next call does not queue behind it."""
+        pool = self._current()
+        try:
+            return pool.submit(work, *args).result(timeout=timeout)
+        except BrokenProcessPool:
+            self._forget(pool)
             raise
+        except TimeoutError:
+            self._forget(pool)
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    def _forget(self, pool: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._pool is pool:
+                self._pool = None
 
     def shutdown(self) -> None:
         """Stop the search process, if one was started."""

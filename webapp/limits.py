@@ -1,6 +1,7 @@
 """Rate limits (Flask-Limiter): creating tables and games is limited per client, so one client
-cannot fill the database. Storage is per process by default; set RATELIMIT_STORAGE_URI (for
-example a Redis URL) so several servers share one count."""
+cannot fill the database, and so are hints, so one client cannot keep the bots' process busy.
+Storage is per process by default; set RATELIMIT_STORAGE_URI (for example a Redis URL) so
+several servers share one count."""
 
 from __future__ import annotations
 
@@ -29,3 +30,19 @@ def create_limited(view: Callable[..., Any]) -> Callable[..., Any]:
     """Limit a view that creates a table or game (only its POSTs count), on the one creation
     budget all such views share (CREATE_LIMIT per client address)."""
     return _create_budget(view)
+
+
+HINT_SCOPE = "hint"  # the hints of every edition share one budget per client
+
+
+def _hint_limit() -> str:
+    return str(current_app.config["HINT_LIMIT"])
+
+
+_hint_budget = limiter.shared_limit(_hint_limit, scope=HINT_SCOPE)
+
+
+def hint_limited(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Limit a hint view: HINT_LIMIT per client address, all editions together (a hint is a
+    search in the bots' process: a flood of them would keep it busy for everyone)."""
+    return _hint_budget(view)

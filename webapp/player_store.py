@@ -40,6 +40,7 @@ from webapp.db import (
     challenge_members,
     device_codes,
     friend_challenges,
+    installation,
     player_keys,
     players,
     results,
@@ -49,6 +50,7 @@ from webapp.store import Game, new_code, utcnow
 NOT_REACHED_TURNS = 500  # rank_key's turns for a game that never reached 12 points
 SCORE_SPAN = 1000  # rank_key = turns * SCORE_SPAN + (SCORE_SPAN - 1 - score)
 DEVICE_CODE_LIFE = timedelta(minutes=15)
+DICE_KEY = "dice_key"  # the installation's row of the challenges' dice key (migration 0007)
 
 
 def digest(secret: str) -> str:
@@ -91,6 +93,8 @@ class Entry:
     finished_at: datetime | None
     listed: bool
     operator_hidden: bool
+    hinted: bool = False  # its player asked for a hint: an assisted game, ranked apart
+    address: str | None = None  # keyed hash of the address it was started from
 
     @property
     def settled(self) -> bool:
@@ -102,13 +106,14 @@ def _entry(row: Any) -> Entry:
     return Entry(row.id, row.seed, row.player_id, row.game_id, row.code, row.name,
                  bool(row.ranked), row.outcome, row.turns, row.score,
                  None if row.reached is None else bool(row.reached), row.rank_key,
-                 row.finished_at, bool(row.listed), bool(row.operator_hidden))
+                 row.finished_at, bool(row.listed), bool(row.operator_hidden),
+                 bool(row.hinted), row.address)
 
 
 def _listed() -> Any:
-    """What `listed` is, as SQL: ranked, played to the end, hidden by nobody."""
+    """What `listed` is, as SQL: ranked, played to the end without hints, hidden by nobody."""
     return and_(results.c.ranked, results.c.outcome == "done", ~results.c.player_hidden,
-                ~results.c.operator_hidden)
+                ~results.c.operator_hidden, ~results.c.hinted)
 
 
 def _listing(conn: Connection, where: Any) -> dict[int, tuple[str, int | None, bool]]:
@@ -234,15 +239,17 @@ class Boards:
         return None if found is None else (found, secret)
 
     # ------------------------------------------------------------------ results
-    def enter(self, game: Game, seed: str, player: Player, ranked: bool) -> bool:
-        """Record `game` as the player's game on `seed` if it is their first there; whether
-        it was (a later game is practice)."""
+    def enter(self, game: Game, seed: str, player: Player, ranked: bool,
+              address: str | None = None) -> bool:
+        """Record `game` as the player's game on `seed` if it is their first there (with the
+        mark of the address it began from); whether it was (a later game is practice)."""
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(results).values(
                     seed=seed, player_id=player.id, game_id=game.id, code=game.code,
                     name=player.name, ranked=ranked, outcome=None,
-                    player_hidden=player.hidden, operator_hidden=False, listed=False))
+                    player_hidden=player.hidden, operator_hidden=False, listed=False,
+                    hinted=False, address=address))
             return True
         except IntegrityError:
             return False
@@ -280,12 +287,28 @@ class Boards:
                 results.c.game_id == game_id, results.c.outcome.is_(None)).values(
                 outcome="gave_up", finished_at=now or utcnow(), listed=False)).rowcount)
 
-    def hide(self, seed: str, who: str, hidden: bool = True) -> int:
+    def hinted(self, game_id: int) -> bool:
+        """Mark an entry's game as assisted (its player asked for a hint while playing it):
+        it is ranked apart from then on. Whether it was an entry still being played."""
+        with self.engine.begin() as conn:
+            done = conn.execute(update(results).where(
+                results.c.game_id == game_id, results.c.outcome.is_(None),
+                ~results.c.hinted).values(hinted=True)).rowcount
+        return bool(done)
+
+    def hide(self, seed: str, who: str, hidden: bool = True, same_address: bool = False,
+             ) -> int:
         """The operator hides (or shows again) the entries of a seed whose game code or
-        name is `who`; how many."""
+        name is `who` (with `same_address`: every entry of the seed started from the same
+        address as those); how many."""
         with self.engine.begin() as conn:
             where = and_(results.c.seed == seed,
                          or_(results.c.code == who.upper(), results.c.name == who))
+            if same_address:
+                marks = [a for a in conn.execute(select(results.c.address).where(where))
+                         .scalars() if a]
+                where = or_(where, and_(results.c.seed == seed,
+                                        results.c.address.in_(marks)))
             count = conn.execute(update(results).where(where)
                                  .values(operator_hidden=hidden)).rowcount
             _relist(conn, where)
@@ -331,6 +354,30 @@ class Boards:
         with self.engine.connect() as conn:  # one round trip
             return int(conn.execute(both).scalar_one()) + 1
 
+    def assisted(self, seed: str, limit: int = 50) -> list[Entry]:
+        """The games of a seed played to the end with hints (ranked, hidden by nobody), best
+        first: shown apart from the board."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(results).where(results.c.seed == seed, results.c.hinted,
+                                      results.c.ranked, results.c.outcome == "done",
+                                      ~results.c.player_hidden, ~results.c.operator_hidden)
+                .order_by(results.c.rank_key, results.c.finished_at, results.c.id)
+                .limit(limit)).all()
+        return [_entry(r) for r in rows]
+
+    def sharing(self, seed: str, addresses: list[str]) -> dict[str, int]:
+        """How many players entered the seed from each of these address marks."""
+        wanted = sorted({a for a in addresses if a})
+        if not wanted:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(results.c.address, func.count(func.distinct(results.c.player_id)))
+                .where(results.c.seed == seed, results.c.address.in_(wanted))
+                .group_by(results.c.address)).all()
+        return {str(a): int(n) for a, n in rows}
+
     def listed_count(self, seed: str) -> int:
         """How many players a seed's board ranks (the sum of its buckets)."""
         with self.engine.connect() as conn:
@@ -344,6 +391,30 @@ class Boards:
                                 .order_by(results.c.started_at.desc(), results.c.id.desc())
                                 ).all()
         return [_entry(r) for r in rows]
+
+    # ------------------------------------------------------------------ the dice key
+    def read_dice_key(self) -> str | None:
+        """The installation's dice key (webapp/solo/dice.py), if it has one (read only)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(installation.c.value)
+                                 .where(installation.c.name == DICE_KEY)).scalar()
+        return str(found) if found else None
+
+    def dice_key(self) -> str:
+        """The installation's dice key, made now (once, whoever is first) if it has none."""
+        found = self.read_dice_key()
+        if found:
+            return found
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(installation).values(name=DICE_KEY,
+                                                         value=secrets.token_hex(32)))
+        except IntegrityError:
+            pass  # another server made it first: theirs is the key
+        made = self.read_dice_key()
+        if made is None:
+            raise RuntimeError("the installation's dice key could not be kept")
+        return made
 
     # ------------------------------------------------------------------ friends
     def create_challenge(self, seed: str, creator: Player) -> str:
@@ -367,7 +438,17 @@ class Boards:
             row = conn.execute(select(friend_challenges).where(
                 friend_challenges.c.code == code)).first()
         return None if row is None else {"code": row.code, "seed": row.seed,
-                                         "creator": row.creator}
+                                         "creator": row.creator, "created": row.created_at}
+
+    def made_on(self, seed: str) -> tuple[str, datetime | None] | None:
+        """Who made the first friends' challenge of `seed` (their name) and when."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(players.c.name, friend_challenges.c.created_at)
+                .join(players, players.c.id == friend_challenges.c.creator)
+                .where(friend_challenges.c.seed == seed)
+                .order_by(friend_challenges.c.created_at).limit(1)).first()
+        return None if row is None else (str(row.name), row.created_at)
 
     def join(self, code: str, player_id: str) -> None:
         """Make the player a member of a challenge (once)."""

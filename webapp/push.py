@@ -16,9 +16,11 @@ could not carry (another machine on the same database). A message Redis or the d
 costs nothing: the next wake-up, the sweep, or the page's catch-up when it becomes visible,
 reads the log again.
 
-The stream itself is served twice over the same Cursor: by an async handler in the
-production server (webapp/asgi.py: an idle phone holds no thread) and by a Flask view
-(webapp/views/push.py: the development server and tests, a thread per stream)."""
+A stream is opened by a Flask view (webapp/views/push.py), like any page; under the
+production server the view hands it to the event loop (a StreamOrder in the request's
+environ, LOOP_KEY), which serves it without a thread (webapp/asgi.py); under the development
+server the view serves it itself, a thread per stream. A stream says `ready` only once its
+process listens for wake-ups (`Hub.listening`)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ import hashlib
 import logging
 import math
 import os
+import queue
 import socket
 import tempfile
 import threading
@@ -37,6 +40,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import redis
+
+from webapp.budgets import PUBLISH_QUEUE, REDIS_SECONDS, STREAMS_PER_CLIENT_IN_ALL
 from webapp.inputs import number
 from webapp.store import Store
 
@@ -69,10 +75,22 @@ HEADERS = {
 Wake = Callable[[], None]
 
 
+@dataclass
+class StreamOrder:
+    """A stream the view opened and the server's loop serves: the game, where the stream
+    starts, its first lines, its heartbeat, and the function that uncounts it (Hub.admit)."""
+
+    game_id: int
+    cursor: Cursor
+    preamble: str
+    heartbeat: float
+    release: Callable[[], None]
+
+
 def too_many() -> str:
     """The answer (429) to one stream too many from one client address to one game."""
-    return (f"Too many open streams of this game from your address ({STREAMS_PER_CLIENT}). "
-            "Close some of its pages and try again.")
+    return (f"Too many open streams from your address ({STREAMS_PER_CLIENT} to one game, "
+            f"{STREAMS_PER_CLIENT_IN_ALL} in all). Close some pages and try again.")
 
 
 class Doorbell:
@@ -119,12 +137,20 @@ class Doorbell:
         return True
 
     def close(self) -> None:
-        """Stop receiving: the socket's file goes (a process that exits)."""
+        """Stop receiving: the sockets close and the socket's file goes (a process that
+        exits); `listen` returns."""
         if self.name:
             with contextlib.suppress(OSError):
                 (self.folder / self.name).unlink()
             with contextlib.suppress(OSError):
                 self.folder.rmdir()  # the last process of this database to go
+            self.name = ""
+        for sock in (self.sock, self._out):
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)  # wakes a recv in the listening thread
+                sock.close()
+        self.sock = self._out = None
 
     def ring(self, game_id: int) -> None:
         """Tell every other listening process of this database that game `game_id` changed."""
@@ -149,10 +175,15 @@ class Doorbell:
                 pass
 
     def listen(self, wake: Callable[[int], None]) -> None:
-        """Receive forever (a thread of its own), calling `wake` with each game's id."""
-        assert self.sock is not None
-        while True:
-            data = self.sock.recv(64)
+        """Receive until closed (a thread of its own), calling `wake` with each game's id."""
+        sock = self.sock
+        while sock is not None:
+            try:
+                data = sock.recv(64)
+            except OSError:  # closed
+                return
+            if not data and self.sock is None:
+                return
             found = number(data.decode("ascii", "replace"), 12)
             if found is not None:
                 wake(found)
@@ -217,7 +248,13 @@ class Hub:
     _ringing: bool = False  # the doorbell is open and its thread listens
     _redis: Any = None
     _clients: dict[tuple[str, int], int] = field(default_factory=dict)
+    _totals: dict[str, int] = field(default_factory=dict)  # client -> its streams, all games
     generation: int = 0  # a stream whose generation is past ends (see `drop_all`)
+    # set while this process listens for other processes' changes (Redis subscribed, the
+    # doorbell bound, or none to listen to): a stream says `ready` only then
+    listening: threading.Event = field(default_factory=threading.Event)
+    _outbox: queue.Queue[int] = field(default_factory=lambda: queue.Queue(PUBLISH_QUEUE))
+    _publishing: bool = False
     # game id -> (wake count, when read, head): the streams of one game woken together share
     # one read of the database (250 streams of one table woken by a move: one query, not 250)
     _heads: dict[int, tuple[int, float, tuple[int, str]]] = field(default_factory=dict)
@@ -238,6 +275,7 @@ class Hub:
                         if self._ringing:
                             threading.Thread(target=self.doorbell.listen, args=(self.wake,),
                                              name="push-doorbell", daemon=True).start()
+                    self.listening.set()  # the doorbell is bound (or the poll reads heads)
                     target = self._poll
                 threading.Thread(target=target, name="push-wakeups", daemon=True).start()
 
@@ -284,9 +322,11 @@ class Hub:
         key = (client, game_id)
         with self._lock:
             held = self._clients.get(key, 0)
-            if held >= STREAMS_PER_CLIENT:
+            total = self._totals.get(client, 0)
+            if held >= STREAMS_PER_CLIENT or total >= STREAMS_PER_CLIENT_IN_ALL:
                 return None
             self._clients[key] = held + 1
+            self._totals[client] = total + 1
         done = False
 
         def release() -> None:
@@ -300,6 +340,11 @@ class Hub:
                     self._clients[key] = left
                 else:
                     self._clients.pop(key, None)
+                total = self._totals.get(client, 1) - 1
+                if total > 0:
+                    self._totals[client] = total
+                else:
+                    self._totals.pop(client, None)
 
         return release
 
@@ -325,7 +370,8 @@ class Hub:
     def drop_all(self) -> None:
         """End every open stream of this process (a worker that stops; a test of the phones'
         reconnection): each phone reconnects and resumes from its last move."""
-        self.generation += 1
+        with self._lock:
+            self.generation += 1
         self.wake_all()
 
     def close(self) -> None:
@@ -335,44 +381,70 @@ class Hub:
 
     def changed(self, game_id: int) -> None:
         """A committed change of game `game_id` (Store.when_changed): wake this process's
-        streams at once, and tell the other processes through Redis when there is one."""
+        streams at once, and tell the other processes: through Redis when there is one (a
+        thread of its own publishes: a move's answer never waits on Redis), else the
+        doorbell (a datagram that never blocks)."""
         self.wake(game_id)
         if self.redis_url:
+            with self._lock:
+                if not self._publishing:
+                    self._publishing = True
+                    threading.Thread(target=self._publish, name="push-publish",
+                                     daemon=True).start()
+            try:
+                self._outbox.put_nowait(game_id)
+            except queue.Full:  # Redis too slow for long: the others' catch-ups read it
+                log.warning("push: %d publishes waiting; game %s's dropped", PUBLISH_QUEUE,
+                            game_id)
+        elif self.doorbell is not None:
+            self.doorbell.ring(game_id)
+
+    def _publish(self) -> None:
+        """Publish each change to Redis, in the order made (a thread of its own)."""
+        while True:
+            game_id = self._outbox.get()
             try:
                 self._client().publish(CHANNEL, str(game_id))
             except Exception as err:  # the move is stored: pages catch up when they look
                 log.warning("push: cannot publish to Redis: %s", err)
-        elif self.doorbell is not None:
-            self.doorbell.ring(game_id)
 
     def _client(self) -> Any:
         if self._redis is None:
-            import redis
-
-            self._redis = redis.Redis.from_url(str(self.redis_url), socket_timeout=2,
-                                               socket_connect_timeout=2)
+            self._redis = redis.Redis.from_url(str(self.redis_url), socket_timeout=REDIS_SECONDS,
+                                               socket_connect_timeout=REDIS_SECONDS)
         return self._redis
 
     def _listen(self) -> None:
-        """Redis pub/sub: every server's changes wake this process's streams."""
-        import redis
-
+        """Redis pub/sub: every server's changes wake this process's streams. `listening`
+        is set once Redis has confirmed the subscription, and cleared while it is lost."""
         pause = 0.5
         while True:
             try:
-                client = redis.Redis.from_url(str(self.redis_url), socket_connect_timeout=2,
+                client = redis.Redis.from_url(str(self.redis_url),
+                                              socket_connect_timeout=REDIS_SECONDS,
                                               health_check_interval=30)
-                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub = client.pubsub()
                 pubsub.subscribe(CHANNEL)
+                deadline = time.monotonic() + REDIS_SECONDS
+                while True:  # the confirmation: from now on every publish reaches us
+                    first = pubsub.get_message(timeout=max(0.0, deadline - time.monotonic()))
+                    if first is not None and first.get("type") == "subscribe":
+                        break
+                    if time.monotonic() >= deadline:
+                        raise TimeoutError("Redis did not confirm the subscription")
+                self.listening.set()
                 self.wake_all()  # anything published while we were not listening
                 pause = 0.5
                 for message in pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
                     data = message.get("data")
                     found = number(data.decode("ascii", "replace")
                                    if isinstance(data, bytes) else data, 12)
                     if found is not None:
                         self.wake(found)
             except Exception as err:  # Redis away: try again, wake everyone once back
+                self.listening.clear()
                 log.warning("push: Redis subscription lost (%s); retrying", err)
                 time.sleep(pause)
                 pause = min(pause * 2, 5.0)

@@ -15,7 +15,8 @@ from flask_babel import lazy_gettext as _l
 
 from facade.errors import IllegalAction
 from webapp.colours import colour_word as _colour
-from webapp.colours import tile_words as _tile
+from webapp.piece_words import cards_colour, dice_colour, track_colour
+from webapp.piece_words import tile_name as _tile
 
 # the abilities of the card edition, as its rulebook names them
 ABILITIES = {
@@ -65,7 +66,7 @@ def _unaffordable(p: Mapping[str, Any]) -> str:
                  colour=_colour(p["bonus"]), left=p.get("left", 0))
     if "colour" in p:
         return _("You need %(need)s %(colour)s cards and have %(have)s.",
-                 need=p.get("need", ""), colour=_colour(p["colour"]), have=p.get("have", 0))
+                 need=p.get("need", ""), colour=cards_colour(p["colour"]), have=p.get("have", 0))
     return _("You cannot pay for that.")
 
 
@@ -145,7 +146,7 @@ WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "already_chosen": lambda p: _("A tile is already chosen this turn."),
     "die_colour": lambda p: _("Die %(die)s shows %(face)s: only %(colour)s or white dice pay "
                               "for %(tile)s.", die=p["die"], face=_colour(p["face"]),
-                              colour=_colour(p["colour"]), tile=p["tile"]),
+                              colour=dice_colour(p["colour"]), tile=_tile(p["tile"])),
     "bonus_limit": lambda p: _("At most %(high)s bonuses of one colour per turn.",
                                high=p["high"]),
     "tile_size": lambda p: _("%(tile)s has %(size)s cells: use exactly %(size)s dice and "
@@ -162,7 +163,8 @@ WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                 cell=p["cell"], tile=p["tile"]),
     "no_such_track": lambda p: _("“%(letter)s” is not a track: use R, B, P, G or Y.",
                                  letter=p["letter"]),
-    "track_full": lambda p: _("Your %(colour)s track is full.", colour=_colour(p["colour"])),
+    "track_full": lambda p: _("Your %(colour)s track is full.",
+                              colour=track_colour(p["colour"])),
     "arms_first": lambda p: _("First choose what your coat of arms gives: an O cell or a "
                               "track."),
     "draw_first": lambda p: _("Draw %(tile)s before ending your turn.", tile=p["tile"]),
@@ -197,14 +199,14 @@ WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "discard_count": lambda p: _("Discard exactly %(need)s cards to keep %(limit)s.",
                                  need=p["need"], limit=p["limit"]),
     "short_cards": lambda p: _("You do not have that many %(colour)s cards.",
-                               colour=_colour(p["colour"])),
+                               colour=cards_colour(p["colour"])),
     "white_tile": lambda p: _("White tiles come only from a coat of arms."),
     "pay_cards": lambda p: _("Name the cards you pay, like R,R."),
     "wrong_payment": lambda p: _("%(tile)s costs %(cost)s cards here; you offered %(offered)s.",
                                  tile=_tile(p["tile"]), cost=p["cost"], offered=p["offered"]),
     "pay_colour": lambda p: _("%(tile)s is paid with %(colour)s cards; other colours need "
                               "Change of colours.", tile=_tile(p["tile"]),
-                              colour=_colour(p["colour"])),
+                              colour=cards_colour(p["colour"])),
     "change_one_colour": lambda p: _("Change of colours lets one other colour count as "
                                      "%(colour)s.", colour=_colour(p["colour"])),
     "bad_card": lambda p: _("“%(text)s” is not a card: use R (red), Y (yellow), G (green), "

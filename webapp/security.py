@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, request
+from flask import Flask, Response, abort, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_talisman import Talisman
+
+from webapp.server_keys import REFUSE_KEY
 
 talisman = Talisman()
 
@@ -108,6 +110,15 @@ def init_security(app: Flask) -> None:
         permissions_policy={"camera": "()", "microphone": "()", "geolocation": "()"},
         strict_transport_security=True,  # sent on HTTPS requests only
     )
+
+    def _refused_by_server() -> None:
+        # A body the server refused unread (webapp/asgi.py: too large, too slow, too many at
+        # once from one client): answered here as a page, before anything reads the form.
+        status = request.environ.get(REFUSE_KEY)
+        if status:
+            abort(int(status))
+
+    app.before_request_funcs.setdefault(None, []).insert(0, _refused_by_server)
 
     @app.after_request
     def _default_cache(resp: Response) -> Response:

@@ -304,7 +304,8 @@ def test_every_card_edition_page_and_phase(open_phone, audit: Audit, live_app: F
     print(f"\ncard phases visited: {sorted(seen)}")
 
 
-def test_the_solitaire_shared_event_pages(open_phone: Any, audit: Audit) -> None:
+def test_the_solitaire_shared_event_pages(open_phone: Any, audit: Audit, live_app: Any,
+                                          ) -> None:
     """axe-core finds no serious or critical violation on the leaderboard, records, device,
     friends' challenge and side-by-side pages, in the light and the dark theme."""
     page = open_phone()
@@ -313,16 +314,34 @@ def test_the_solitaire_shared_event_pages(open_phone: Any, audit: Audit) -> None
     with page.expect_navigation():
         page.click("text=Make a challenge link")
     link = page.url
-    seed = re.search(r"solitaire (\S+):", page.inner_text("main")).group(1)
+    seed = live_app.extensions["boards"].challenge(link.rsplit("/", 1)[1])["seed"]
     with page.expect_navigation():
         page.click("text=Play this challenge")
     from bots.solitaire import play_state
-    from tests.browser.test_leaderboard import _play
+    from tests.browser.test_leaderboard import _play, dice_of
 
-    _play(page, play_state(seed, "strong").log)
+    _play(page, play_state(dice_of(live_app, seed), "strong").log)
     game = re.search(r"/s/([A-Z0-9]+)/result", page.url).group(1)
     for name, url in (("friends", link), ("board", f"/s/leaderboard/{seed}"),
                       ("records", "/s/me"), ("device", "/s/device"),
                       ("compare", f"{link}/compare?a={game}&b={game}&turn=2")):
         page.goto(url)
         audit.check(page, f"leaderboard-{name}")
+
+
+def test_the_turn_based_pages(open_phone: Any, audit: Audit) -> None:
+    """axe-core finds no serious or critical violation on the turn-based pages (issue 39):
+    the new game's form, a table with its clock, joining, My games; both themes."""
+    page = open_phone()
+    page.goto("/turns/new")
+    audit.check(page, "turns-new")
+    page.fill("#name", "Axel")
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
+    code = _code(page, "t")
+    audit.check(page, "turns-table")
+    guest = open_phone()
+    guest.goto(f"/turns/{code}/join")
+    audit.check(guest, "turns-join")
+    page.goto("/me/games")
+    audit.check(page, "turns-my-games")

@@ -33,7 +33,12 @@ def _start_table(page, seed: str, players: int = 2) -> str:
 
 
 def _letters(page) -> list[str]:
-    return [t.strip() for t in page.locator("#dice-panel .dice-row .die").all_inner_texts()]
+    """Each die's face as its letter, read from its colour (a die shows its colour's mark, no
+    letter); a blank die is "?"."""
+    classes = page.locator("#dice-panel .dice-row .die").evaluate_all(
+        "els => els.map(e => e.className)")
+    faces = [next((c[2:] for c in cls.split() if c.startswith("c-")), "") for cls in classes]
+    return [LETTER[f] if f else "?" for f in faces]
 
 
 def test_one_roll_shows_the_seeded_dice_and_the_watching_phone_sees_it(

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 
 from bots.solitaire import play_state
 from tests.browser.screens import fits_phone, shot, small_targets
-from webapp.solo import records
+from webapp.solo import dice, records
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +43,13 @@ def _play(page: Any, lines: list[str], finish: bool = True) -> None:
         assert "/result" in page.url
 
 
-def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path) -> None:
+def dice_of(app: Flask, seed: str) -> str:
+    """The dice seed of the challenge `seed` on the live app's installation (issue 42)."""
+    return dice.dice_seed(app.extensions[dice.EXTENSION], seed)
+
+
+def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path,
+                                             live_app: Flask) -> None:
     ana, bo = new_phone(), new_phone()
     ana.goto("/s/")
     ana.fill("#fr-name", "Ana")
@@ -54,8 +61,10 @@ def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path) -> Non
     assert ana.locator(".qr svg").count() == 1
     assert "challenges you" in ana.input_value("#friendtext")
     _look(ana, shots, "friends-ana-invite")
-    seed = re.search(r"solitaire (f-[0-9a-f]+)", ana.inner_text("main")).group(1)
-    moves = play_state(seed, "strong").log
+    assert "Ana’s challenge of" in ana.inner_text("main")  # named by who made it, not its seed
+    seed = live_app.extensions["boards"].challenge(link.rsplit("/", 1)[1])["seed"]
+    assert seed not in ana.inner_text("main") and seed not in ana.input_value("#friendtext")
+    moves = play_state(dice_of(live_app, seed), "strong").log
 
     with ana.expect_navigation():
         ana.click("text=Play this challenge")
@@ -122,7 +131,7 @@ def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path) -> Non
     bo.goto("/s/")
     with bo.expect_navigation():
         bo.click("text=Play the challenge")
-    _play(bo, play_state(today, "strong").log)
+    _play(bo, play_state(dice_of(live_app, today), "strong").log)
     ana.goto("/s/")
     top = ana.locator("table.board tbody tr")
     assert top.count() >= 1 and "Bo" in ana.inner_text("table.board")
@@ -134,6 +143,7 @@ def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path) -> Non
     assert "#" not in third.url
     with third.expect_navigation():
         third.click("text=Use this player here")
-    assert third.url.endswith("/s/me") and "Ana" in third.input_value("#me-name")
+    assert third.url.endswith("/s/me?welcome=1") and "Ana" in third.input_value("#me-name")
+    assert "The code worked: this device now plays as Ana" in third.inner_text("main")
     _look(third, shots, "records-on-the-third-phone")
 

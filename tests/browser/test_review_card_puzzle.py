@@ -46,7 +46,7 @@ def test_a_card_puzzle_on_the_phone(new_phone: Any, live_app: Flask, live_server
     page.goto(f"/r/{game.code}/review")
     with page.expect_navigation():
         page.click(f'a[href="/r/{game.code}/review/try/{index}"]')
-    legend = "Que faites-vous d’abord ce tour-ci ?" if lang == "fr" else (
+    legend = "Que faites-vous d’abord ce tour-ci\u00a0?" if lang == "fr" else (
         "What do you do first this turn?")
     assert legend in page.inner_text("main")
     fits_phone(page)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from rollwrite.material import COLOUR_OF_LETTER
 from tests.browser.screens import fits_phone, shot, sideways_scrollers, small_targets, visit
 
 pytestmark = pytest.mark.browser
@@ -232,7 +233,7 @@ def test_one_turn_with_real_dice_typed_in_with_the_colour_buttons(new_phone, sho
     assert host.locator("#table section.act a.button.face").count() == 6  # R B P G Y W
     typed = "GWRBY"
     for n, letter in enumerate(typed, start=1):
-        host.click(f"#table section.act a.button.face:text-is('{letter}')")
+        host.click(f"#table section.act a.button.face.c-{COLOUR_OF_LETTER[letter]}")
         host.wait_for_function(
             "(n) => document.querySelectorAll('#table .faces-so-far .chip:not(.empty)').length"
             " === n", arg=n)
@@ -241,7 +242,9 @@ def test_one_turn_with_real_dice_typed_in_with_the_colour_buttons(new_phone, sho
     before = _seq(host)
     host.click("#table section.act button:has-text('These are the dice')")
     table.wait_current(host, before + 1, measure=False)
-    dice = [t.strip()[0] for t in host.locator("#table .dice .die").all_inner_texts()]
+    classes = host.locator("#table .dice .die").evaluate_all("els => els.map(e => e.className)")
+    letter_of = {colour: letter for letter, colour in COLOUR_OF_LETTER.items()}
+    dice = [next(letter_of[c[2:]] for c in cls.split() if c.startswith("c-")) for cls in classes]
     assert "".join(dice) == typed  # RULES 3.2: the five dice the table rolled
     assert _api(host, table.code)["view"]["phase"] == "main"
     final = table.play_until(lambda s: s["view"]["turn"] == 2)

@@ -196,6 +196,10 @@ def app(db_url: str, tmp_path: Path, deps: Deps) -> Iterator[Flask]:
         "HTMX_URL": "/static/vendor/htmx.min.js",
         "SECRET_KEY": "test-secret",
         "RATELIMIT_ENABLED": False,
+        # a loaded test machine starts the bots' process slowly: the deadlines' own tests
+        # (tests/web/test_deadlines.py) set theirs
+        "HINT_SECONDS": 300.0,
+        "BOT_TURN_SECONDS": 300.0,
     }, deps)
     application.jinja_env.bytecode_cache = TEMPLATES
     yield application

@@ -7,8 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardgame import actions as card_actions
+from bots import card_review, rollwrite_review
 from facade.gametext import GameText
+from rollwrite import actions as dice_actions
 from webapp.engines import FACTORIES
+
+STEPS = {"rollwrite": (rollwrite_review.steps_said, dice_actions.parse_action),
+         "boardgame": (card_review.steps_said, card_actions.parse_action)}
 
 DECISIONS = ("draw", "take", "build")  # the actions a turn is judged by
 LOSSES = (0.0, 0.4, 0.9, 2.0)  # one of each label, in turn: fine, inaccuracy, mistake, blunder
@@ -26,8 +32,10 @@ def fake_review(text: GameText, **_options: Any) -> dict[str, Any]:
     state = FACTORIES[text.edition](text.config)
     turns: list[dict[str, Any]] = []
     seen: set[tuple[int, int]] = set()
+    said, parse = STEPS[text.edition]
     for _line, action in text.actions:
         turn = state.turn + 1
+        before = state.clone()
         state.apply(action)
         words = action.split()
         if len(words) < 2 or words[1] not in DECISIONS:
@@ -39,6 +47,8 @@ def fake_review(text: GameText, **_options: Any) -> dict[str, Any]:
         loss = LOSSES[len(turns) % len(LOSSES)]
         best = " ".join(words[1:]) if loss == 0 else f"best of turn {turn} for p{player + 1}"
         turns.append({"turn": turn, "player": player, "played": " ".join(words[1:]),
+                      "played_steps": [[kind, data]
+                                       for kind, data in said(before, [parse(action)])],
                       "best": best, "played_value": 10.0 - loss, "best_value": 10.0,
                       "loss": loss, "label": label_of(loss)})
     names = list(text.config["players"])

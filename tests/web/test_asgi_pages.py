@@ -150,3 +150,57 @@ def test_an_app_that_fails_before_answering_fails_the_request():
     pages = Pages(broken, threads=1, body_limit=1024)
     with pytest.raises(RuntimeError, match="boom"):
         own_loop.run(pages(_scope("GET", "/"), _receiver([b""]), _sender([])))
+
+
+def test_the_bridge_refuses_to_collect_a_streaming_answer():
+    """A stream collected whole would hold its thread for as long as it lasts (issue 36): the
+    bridge raises instead (the server answers 500); push streams go to the loop."""
+    app = Flask(__name__)
+
+    @app.get("/events")
+    def events() -> Any:
+        def forever() -> Any:
+            while True:
+                yield "data: 1\n\n"
+        return app.response_class(forever(), mimetype="text/event-stream")
+
+    pages = Pages(app, threads=1, body_limit=1024)
+    with pytest.raises(RuntimeError, match="streaming answer"):
+        own_loop.run(asyncio.wait_for(
+            pages(_scope("GET", "/events"), _receiver([b""]), _sender([])), timeout=10))
+
+
+def _chunked(path: str) -> dict[str, Any]:
+    scope = _scope("POST", path)
+    scope["headers"] += [(b"content-type", b"application/x-www-form-urlencoded"),
+                         (b"transfer-encoding", b"chunked")]
+    return scope
+
+
+def test_a_chunked_form_is_read_whole_and_one_over_the_limit_is_refused_unread(app):
+    echo, _threads = _echo_app()
+    sent: list[Message] = []
+    own_loop.run(Pages(echo, threads=1, body_limit=16)(
+        _chunked("/echo"), _receiver([b"a=1", b"&b=2"]), _sender(sent)))
+    assert sent[1]["body"] == b"a=1|b=2"
+    limit = app.config["MAX_CONTENT_LENGTH"]
+    refused: list[Message] = []
+    own_loop.run(Pages(app, threads=1, body_limit=limit)(
+        _chunked("/r"), _receiver([b"text=" + b"x" * limit, b"x" * 10]), _sender(refused)))
+    assert refused[0]["status"] == 413
+    assert b"far too large" in refused[1]["body"]
+
+
+def test_a_body_held_back_past_its_deadline_is_answered_408_unread(app):
+    pages = Pages(app, threads=1, body_limit=1024, body_seconds=0.05)
+    never = asyncio.Event()
+
+    async def main() -> list[Message]:
+        sent: list[Message] = []
+        await asyncio.wait_for(pages(_scope("POST", "/r", 10),
+                                     _receiver([b"text=", b"b"], never), _sender(sent)), 5)
+        return sent
+
+    sent = own_loop.run(main())
+    assert sent[0]["status"] == 408
+    assert b"took too long" in sent[1]["body"]

@@ -106,7 +106,8 @@ def _hand_section(body: str) -> str | None:
     return m.group(0) if m else None
 
 
-CARD_RE = re.compile(r'<span class="ccard c-(\w+)"[^>]*><b>\w</b><span class="n">×(\d+)</span>')
+CARD_RE = re.compile(
+    r'<span class="ccard c-(\w+)"[^>]*><svg.*?</svg><span class="n"[^>]*>×(\d+)</span>')
 CSRF_RE = re.compile(r'(name="csrf_token" value="|"X-CSRFToken": ")[^"]+')
 
 

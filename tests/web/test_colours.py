@@ -12,7 +12,7 @@ from flask_babel import force_locale
 
 from boardgame import material as card_material
 from rollwrite import material as dice_material
-from webapp import colours
+from webapp import colours, piece_words
 
 ROOT = Path(__file__).resolve().parents[2]
 # a colour put in words (`_("red")`, `_l('red')`) or given its letter by hand
@@ -30,13 +30,15 @@ def test_colour_words_and_letters_are_the_engines_colours():
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ("red", "white", "red 3", "G4L")), ("fr", ("rouge", "blanc", "rouge 3", "G4L")),
-    ("de", ("rot", "weiß", "rot 3", "G4L")),
+    ("en", ("red", "white", "the red three-square tile", "the green four-square tile")),
+    ("fr", ("rouge", "blanc", "la tuile rouge de trois cases", "la tuile verte de quatre cases")),
+    ("de", ("rot", "weiß", "das rote Plättchen mit drei Feldern",
+            "das grüne Plättchen mit vier Feldern")),
 ])
 def test_colour_and_tile_words_follow_the_page(app, lang, words):
     with app.test_request_context("/"), force_locale(lang):
         said = (colours.colour_word("red"), colours.colour_word("white"),
-                colours.tile_words("red-3"), colours.tile_words("G4L"))
+                piece_words.tile_name("red-3"), piece_words.tile_name("G4L"))
     assert said == words and colours.colour_word("teal") == "teal"
 
 

@@ -12,7 +12,7 @@ from rollwrite.dice import seeded_roll
 from rollwrite.material import FACES, LETTER
 from webapp.dice.roller import DiceRoller
 
-DIE_RE = re.compile(r'class="die die-big c-(\w+)"')
+DIE_RE = re.compile(r'class="die c-(\w+) die-big"')
 
 
 def table(names: list[str | None] | None = None, seed: str = "s") -> DiceRoller:
@@ -193,8 +193,9 @@ def test_roll_reroll_next_through_the_page_rules_3_4(app, phone):
     html = phone.get(url).get_data(as_text=True)
     rolled = list(seeded_roll("moon", 1, 0))
     assert shown_dice(html) == rolled
-    for face in rolled:  # every die also shows its letter
-        assert f'c-{face}" aria-hidden="true">{LETTER[face]}<' in html
+    for face in rolled:  # every die also shows its colour's mark, no letter
+        assert f'class="die c-{face} die-big"><svg class="mark"' in html
+        assert f'c-{face} die-big">{LETTER[face]}<' not in html
     phone.post(url + "/act", {"seq": 1, "action": "reroll", "die": ["2", "4"]})
     fresh = seeded_roll("moon", 1, 1)
     expected = [rolled[0], fresh[1], rolled[2], fresh[3], rolled[4]]

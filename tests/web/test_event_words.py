@@ -5,6 +5,7 @@ plurals follow each language's rule; colour words and letters come from webapp/c
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from string import Formatter
@@ -18,7 +19,7 @@ from flask_babel import force_locale, gettext
 from boardgame.messages import TEMPLATES as CARD_TEMPLATES
 from facade.messages import render
 from rollwrite.messages import TEMPLATES as DICE_TEMPLATES
-from webapp import colours, event_i18n
+from webapp import event_i18n
 from webapp.companion import events as table_events
 from webapp.views import card as card_view
 
@@ -66,7 +67,7 @@ def samples(templates: dict[str, str]) -> list[tuple[str, str, dict[str, Any]]]:
     return out
 
 
-EDITIONS = {"boardgame": CARD_TEMPLATES, "rollwrite": DICE_TEMPLATES}
+EDITIONS = event_i18n.TEMPLATES_BY_EDITION
 
 
 @cache
@@ -88,8 +89,11 @@ def test_every_template_of_each_edition_is_worded_in_french_and_german(app, edit
             event = {"kind": kind, "data": data, "text": "FALLBACK"}
             english = event_i18n.event_text(edition, event)
             assert english not in ("", "FALLBACK"), key
-            # English is the engine's own sentence, with the colours and tiles in words
-            assert english == render(kind, event_i18n_words(data), templates), key
+            # English is the engine's own sentence (or the web app's, WORDED), with the pieces
+            # in words
+            assert english == render(kind, event_i18n.data_words(data, edition), templates), key
+            assert not re.search(r"\b[RBPGYW]{2,}\b|[a-e][1-9],[A-Ea-e]|\b[RBPGY][2-5][LR]?\b",
+                                 english), (key, english)
             for lang in LANGS:
                 with force_locale(lang):
                     said = event_i18n.event_text(edition, event)
@@ -106,27 +110,14 @@ def test_every_template_of_each_edition_is_worded_in_french_and_german(app, edit
     assert problems == []
 
 
-def event_i18n_words(data: dict[str, Any]) -> dict[str, Any]:
-    """The data with colours and tiles in English words, as the web layer shows them."""
-    out = dict(data)
-    for field in event_i18n.COLOUR_FIELDS:
-        if isinstance(out.get(field), list):
-            out[field] = [colours.colour_word(c) for c in out[field]]
-        elif field in out:
-            out[field] = colours.colour_word(out[field])
-    if "tile" in out:
-        out["tile"] = colours.tile_words(out["tile"])
-    return out
-
-
 def test_the_sample_data_make_the_renderer_use_each_card_template(app):
     keys = {key for key, _kind, _data in samples(CARD_TEMPLATES)}
     assert {"took+abilities", "arms_unlocked#count", "arms.refresh", "game_over.shared"} <= keys
     with app.test_request_context("/"):
         built = dict(next(d for k, _kind, d in samples(CARD_TEMPLATES) if k == "built+abilities"))
         text = event_i18n.event_text("boardgame", {"kind": "built", "data": built})
-        assert text == ("Ann builds red 3 on a1,B1,b2 for R,R "
-                        "(Construction discount, Change of colours)")
+        assert text == ("Ann builds the red three-square tile on a1, b1 and b2 (brick on b1) "
+                        "for 2 red cards (Construction discount, Change of colours)")
 
 
 @pytest.mark.parametrize(("lang", "one", "two", "none"), [
@@ -166,7 +157,8 @@ def test_end_reasons_and_names_are_worded_in_the_pages_language(app):
             "game over (end card): A and B share the victory with 9")
         with force_locale("fr"):
             assert event_i18n.event_text("boardgame", over) == (
-                "partie terminée (carte Fin de partie) : A et B se partagent la victoire avec 9")
+                "partie terminée (carte Fin de partie)\u00a0: A et B se partagent la victoire "
+                "avec 9")
         with force_locale("de"):
             assert event_i18n.event_line("boardgame", over, ["Ann", "Bo"]) == (
                 "Spielende (Endkarte): Ann und Bo teilen sich den Sieg mit 9")
@@ -177,9 +169,9 @@ def test_a_broken_translation_or_unfitting_data_fall_back(app, monkeypatch):
     with app.test_request_context("/"), force_locale("fr"):
         french = dict(event_i18n.localized(CARD_TEMPLATES))
         monkeypatch.setattr(event_i18n, "localized", lambda t: {**french, "took": "{nom} prend"})
-        assert event_i18n.event_text("boardgame", event) == "Ann takes red"  # English
+        assert event_i18n.event_text("boardgame", event) == "Ann takes 1 red card"  # English
         monkeypatch.undo()
-        assert event_i18n.event_text("boardgame", event) == "Ann prend rouge"
+        assert event_i18n.event_text("boardgame", event) == "Ann prend 1 carte rouge"
         assert event_i18n.event_text("boardgame", {**event, "data": {}}) == "ENGINE"
         assert event_i18n.event_text("boardgame", {**event, "kind": "nope"}) == "ENGINE"
 

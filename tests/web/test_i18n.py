@@ -23,8 +23,9 @@ BRACE_RE = re.compile(r"\{(\w*(?::\w+)?)\}")  # engine event templates: {name}, 
 
 
 @cache
-def extracted() -> tuple[tuple[str | tuple[str, ...], str], ...]:
-    """Every (msgid, where) of the current sources, read with the mapping of babel.cfg."""
+def extracted() -> tuple[tuple[str | tuple[str, ...], str, str | None], ...]:
+    """Every (msgid, where, context) of the current sources, read with the mapping of
+    babel.cfg (the context of a pgettext, else None)."""
     with (ROOT / "babel.cfg").open() as f:
         method_map, options_map = parse_mapping_cfg(f)
     keywords = {**DEFAULT_KEYWORDS, "_l": None}
@@ -32,7 +33,7 @@ def extracted() -> tuple[tuple[str | tuple[str, ...], str], ...]:
     for filename, lineno, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map, options_map, keywords=keywords
     ):
-        out.append((message, f"{filename}:{lineno}"))
+        out.append((message, f"{filename}:{lineno}", _context))
     return tuple(out)
 
 
@@ -47,7 +48,7 @@ def _texts(value: str | tuple[str, ...] | list[str]) -> list[str]:
 
 
 def test_extraction_finds_the_messages_of_templates_and_python():
-    places = {where.split(":")[0] for _msg, where in extracted()}
+    places = {where.split(":")[0] for _msg, where, _ctx in extracted()}
     assert "templates/home.html" in places and "webapp/errors.py" in places
     assert "templates/dice/_panel.html" in places and "webapp/views/dice.py" in places
     assert len(extracted()) > 50
@@ -56,8 +57,8 @@ def test_extraction_finds_the_messages_of_templates_and_python():
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_has_a_translation_with_the_same_placeholders(lang):
     problems = []
-    for msgid, where in extracted():
-        entry: Message | None = catalog(lang).get(msgid)
+    for msgid, where, context in extracted():
+        entry: Message | None = catalog(lang).get(msgid, context=context)
         if entry is None or not all(_texts(entry.string or "")):
             problems.append(f"{where}: not translated: {msgid!r}")
             continue
@@ -93,7 +94,7 @@ def test_a_message_without_translation_is_caught():
 def _english_sentences() -> set[str]:
     """The longer English messages without placeholders: none may show on a translated page."""
     return {
-        m for m, _where in extracted()
+        m for m, _where, _ctx in extracted()
         if isinstance(m, str) and len(m) >= 12 and "%(" not in m
         and m not in ("Copenhagen Roll & Write",)  # the game's name stays as printed
     }

@@ -168,3 +168,21 @@ def test_odd_input_is_refused_or_ignored(phone: Phone) -> None:
     resp = phone.post(f"/learn/rollwrite/{end}", {"action": "p1 end"})
     assert resp.status_code == 409
     assert phone.client.post("/learn/rollwrite/0", data={"action": "p1 setup G"}).status_code == 400
+
+
+def test_a_wrong_step_says_what_was_pressed_and_why_it_is_not_this_step(phone: Phone) -> None:
+    """Issue 37: a legal move that is not the step's is named in words, with the move the
+    guided game plays now; a move the engine refuses says what was pressed and the rule."""
+    script = SCRIPTS["rollwrite"]
+    choose = next(i for i, s in enumerate(script.steps) if " choose " in s.action)
+    state = position(script, choose).state
+    other = next(str(a) for a in state.legal_actions() if " choose " in str(a)
+                 and str(a) != script.steps[choose].action)
+    body = unescape(phone.post(f"/learn/rollwrite/{choose}", {"action": other})
+                    .get_data(as_text=True))
+    assert "You pressed: Choose the " in body and "its move now is: Choose the " in body
+    assert "This step wants" in body and other not in re.sub(r'value="[^"]*"', "", body)
+    phone.get("/lang/fr?next=/")
+    body = unescape(phone.post(f"/learn/rollwrite/{choose}", {"action": other})
+                    .get_data(as_text=True))
+    assert "Vous avez appuyé sur\u00a0: Choisissez la tuile" in body

@@ -13,7 +13,7 @@ from flask import Flask
 
 from bots.solitaire import play_state
 from tests.web.conftest import Phone, StandIn, Today
-from tests.web.test_solo import start_challenge
+from tests.web.test_solo import dice_of, start_challenge
 from webapp.solo import pars
 
 DAY = "2026-11-24"
@@ -64,17 +64,18 @@ def test_a_new_challenge_computes_its_par_once_before_any_result_page(
     first = start_challenge(phone)  # today's: the seed is DAY
     second = start_challenge(Phone(app.test_client()))
     drain(app)
-    assert counted.seeds == [DAY]  # two games of one seed: one computation
-    found = store_of(app).par(DAY, pars.LEVEL)
+    keyed = dice_of(app, DAY)
+    assert counted.seeds == [keyed]  # two games of one seed: one computation, on its dice
+    found = store_of(app).par(DAY, pars.KEYED_LEVEL)
     assert found is not None and found.status == "ready" and found.version == pars.VERSION
-    assert found.body == pars.bot_par(DAY)
+    assert found.body == pars.bot_par(keyed)
     assert first != second
     finish(app, first)
     html = " ".join(phone.get(f"/s/{first}/result").get_data(as_text=True).split())
     assert f"Par (the strong bot on the same dice): {found.body['turns']} turns" in html
     assert "being computed" not in html
     drain(app)
-    assert counted.seeds == [DAY]  # the result page computed nothing
+    assert counted.seeds == [keyed]  # the result page computed nothing
 
 
 def test_the_result_page_says_the_par_is_being_computed_and_asks_again(
@@ -94,17 +95,19 @@ def test_the_result_page_says_the_par_is_being_computed_and_asks_again(
     drain(app)
     done = " ".join(phone.get(f"/s/{code}/result").get_data(as_text=True).split())
     assert "being computed" not in done and "Par (the strong bot on the same dice)" in done
-    assert "hx-trigger" not in done and counted.seeds == ["par-later"]
+    assert "hx-trigger" not in done and counted.seeds == [dice_of(app, "par-later")]
 
 
 def test_a_par_that_was_never_computed_is_started_by_the_result_page(
         app: Flask, phone: Phone, par: StandIn) -> None:
-    """A challenge from before pars were stored: its result page hands the par over."""
+    """A challenge from before pars were stored (and before the dice key: its dice are its
+    public seed's, and so is its par): its result page hands the par over."""
     counted = par.work = Counted()
     store = store_of(app)
     config = {"players": ["Ann"], "seed": "old-seed",
               "options": {"mirror": False, "dice": "seeded"},
-              "challenge": {"seed": "old-seed", "daily": False, "created": DAY}}
+              "challenge": {"seed": "old-seed", "daily": False, "created": DAY,
+                            "dice": "open"}}
     game = store.create_game("solo", "rollwrite", config, 1)
     finish(app, game.code)
     assert store.par("old-seed", pars.LEVEL) is None
@@ -121,7 +124,7 @@ def test_a_par_that_cannot_be_computed_says_so(app: Flask, phone: Phone,
     par.work = broken
     code = start_challenge(phone, "par-broken")
     drain(app)
-    assert store_of(app).par("par-broken", pars.LEVEL).status == "failed"
+    assert store_of(app).par("par-broken", pars.KEYED_LEVEL).status == "failed"
     finish(app, code)
     html = phone.get(f"/s/{code}/result").get_data(as_text=True)
     assert "The par of these dice could not be computed." in html and "hx-trigger" not in html

@@ -19,6 +19,7 @@ import pytest
 from flask import Flask
 
 from tests.web import own_loop
+from tests.web.test_shared_limits import redis_url  # noqa: F401 - the fixture
 from webapp import push
 from webapp.asgi import asgi_app, client_address
 from webapp.db import make_engine
@@ -214,7 +215,10 @@ def test_the_doorbell_wakes_the_other_processes_of_a_database_and_forgets_dead_o
 
 def _scope(code: str, client: str, **headers: str) -> dict[str, Any]:
     return {"type": "http", "method": "GET", "path": f"/push/{code}", "query_string": b"",
-            "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
+            "http_version": "1.1", "scheme": "http", "root_path": "",
+            "server": ("127.0.0.1", 8000),
+            "headers": [(b"host", b"localhost")]
+            + [(k.lower().encode(), v.encode()) for k, v in headers.items()],
             "client": (client, 50000)}
 
 
@@ -259,7 +263,7 @@ def test_the_asgi_stream_pings_without_reading_and_refuses_one_stream_too_many(
         # a third stream of the same address to the same game: refused, with a reason
         await serve(_scope(game.code, "10.0.0.7"), receive, sender(boxes[2]))
         assert boxes[2][0]["status"] == 429
-        assert "Too many open streams of this game from your address" in text(boxes[2])
+        assert "Too many open streams from your address" in text(boxes[2])
         # another address is counted on its own
         other = asyncio.ensure_future(serve(_scope(game.code, "10.0.0.8"), receive,
                                             sender(boxes[3])))
@@ -305,3 +309,130 @@ def test_a_change_no_wake_up_announced_reaches_the_stream_by_the_sweep(quick, mo
     finally:
         engine.dispose()
     reader.close()
+
+
+def test_a_stream_cancelled_at_shutdown_ends_and_passes_the_cancellation_on(quick):
+    """The worker stops: uvicorn cancels the streams still open; each lets go of its game
+    and raises CancelledError on (it used to return as if the phone had left)."""
+    game = _game(quick)
+    hub = quick.extensions["push"]
+    serve = asgi_app(quick)
+
+    async def main() -> None:
+        sent: list[dict[str, Any]] = []
+        never = asyncio.Event()
+
+        async def receive() -> dict[str, Any]:
+            await never.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        task = asyncio.ensure_future(serve(_scope(game.code, "10.0.0.9"), receive, send))
+        for _ in range(500):
+            if any(b"event: ready" in m.get("body", b"") for m in sent):
+                break
+            await asyncio.sleep(0.01)
+        assert hub.streams() == 1
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert hub.streams() == 0
+
+    own_loop.run(main())
+
+
+def test_odd_spellings_of_a_code_reach_the_loops_stream_or_are_refused(quick):
+    game = _game(quick)
+    serve = asgi_app(quick)
+    code = game.code
+
+    async def first(path: str) -> dict[str, Any]:
+        sent: list[dict[str, Any]] = []
+        gone = asyncio.Event()
+
+        async def receive() -> dict[str, Any]:
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+            if message.get("more_body") or message["type"] == "http.response.body":
+                gone.set()
+
+        scope = _scope(code, "10.0.0.10")
+        scope["path"] = path
+        await asyncio.wait_for(serve(scope, receive, send), 10)
+        return sent[0]
+
+    for path in (f"/push/{code[:3]}-{code[3:]}", f"/push/{code.lower()}"):
+        start = own_loop.run(first(path))
+        assert start["status"] == 200, path
+        names = dict(start["headers"])
+        assert names[b"content-type"].startswith(b"text/event-stream")
+        assert b"content-security-policy" in names and b"server-timing" in names
+    assert own_loop.run(first(f"/push/{code}/"))["status"] == 404
+
+
+def test_a_closed_doorbell_closes_its_socket_and_its_listening_thread_ends(tmp_path):
+    bell = Doorbell(tmp_path / "bell")
+    assert bell.open()
+    sock = bell.sock
+    assert sock is not None
+    woken: list[int] = []
+    thread = threading.Thread(target=bell.listen, args=(woken.append,), daemon=True)
+    thread.start()
+    Doorbell(tmp_path / "bell").ring(7)
+    bell.close()
+    thread.join(5)
+    assert not thread.is_alive()  # it used to wait on its socket for ever
+    assert sock.fileno() == -1 and bell.sock is None
+    assert not (tmp_path / "bell").exists()
+
+
+def test_a_move_never_waits_for_redis_to_answer_its_publish(
+        app: Flask, redis_url: str):  # noqa: F811 - the fixture
+    """The publish goes from a thread of its own: a Redis slow to answer does not hold the
+    move's request (it held it up to 2 s). A relay to Redis holds back Redis's answers from
+    the moment the PUBLISH passes."""
+    host, port = redis_url.split("//", 1)[1].split("/", 1)[0].split(":")
+    listener = socket.create_server(("127.0.0.1", 0))
+    got_publish, answer = threading.Event(), threading.Event()
+
+    def pump(src: socket.socket, dst: socket.socket, upstream: bool) -> None:
+        try:
+            while data := src.recv(65536):
+                if upstream and b"PUBLISH" in data.upper():
+                    got_publish.set()
+                if not upstream and got_publish.is_set():
+                    answer.wait(10)
+                dst.sendall(data)
+        except OSError:
+            pass
+
+    def relay() -> None:
+        while True:
+            try:
+                near, _addr = listener.accept()
+            except OSError:
+                return
+            far = socket.create_connection((host, int(port)))
+            threading.Thread(target=pump, args=(far, near, False), daemon=True).start()
+            threading.Thread(target=pump, args=(near, far, True), daemon=True).start()
+
+    threading.Thread(target=relay, daemon=True).start()
+    hub = push.Hub(app.extensions["store"], f"redis://127.0.0.1:{listener.getsockname()[1]}/0")
+    returned = threading.Event()
+
+    def move_made() -> None:
+        hub.changed(1)
+        returned.set()
+
+    threading.Thread(target=move_made, daemon=True).start()
+    try:
+        assert got_publish.wait(10)
+        assert returned.is_set()  # the change was announced before Redis answered
+    finally:
+        answer.set()
+        listener.close()

@@ -5,18 +5,22 @@ every sequence number once (benchmarks/push_faults.py, also run by `bench --reli
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import socket
 import threading
 import time
 from pathlib import Path
 
 import pytest
+import redis
 
 from benchmarks.push_faults import push_after_kill
 from benchmarks.servers import AppServer
 from benchmarks.web import Phone, Tally
 from tests.web.test_shared_limits import redis_url  # noqa: F401 - the fixture
+from webapp.push import CHANNEL
 
 pytestmark = pytest.mark.slow  # starts real servers
 
@@ -39,12 +43,59 @@ def _events(port: int, code: str, got: list[tuple[int, float]], stop: threading.
             got.append((int(line[4:]), time.monotonic()))
 
 
+class SlowRedis:
+    """A TCP relay to Redis that holds each new connection's first bytes for DELAY seconds:
+    a server subscribing through it listens only that much later (a loaded machine)."""
+
+    DELAY = 1.0
+
+    def __init__(self, target: str) -> None:
+        host, port = target.split("//", 1)[1].split("/", 1)[0].split(":")
+        self.target = (host, int(port))
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"redis://127.0.0.1:{self.listener.getsockname()[1]}/0"
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                near, _addr = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._relay, args=(near,), daemon=True).start()
+
+    def _relay(self, near: socket.socket) -> None:
+        far = socket.create_connection(self.target)
+        time.sleep(self.DELAY)  # the connection is held, not its answer: it waits to be read
+        threading.Thread(target=self._pump, args=(far, near), daemon=True).start()
+        self._pump(near, far)
+
+    @staticmethod
+    def _pump(src: socket.socket, dst: socket.socket) -> None:
+        try:
+            while data := src.recv(65536):
+                dst.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for sock in (src, dst):
+                with contextlib.suppress(OSError):
+                    sock.shutdown(socket.SHUT_RDWR)
+
+    def close(self) -> None:
+        self.listener.close()
+
+
 def test_a_move_on_one_server_reaches_a_stream_on_another_through_redis(
         redis_url: str, tmp_path: Path):  # noqa: F811 - the fixture
-    env = {"COPENHAGEN_PUSH_URL": redis_url}
+    """The second server reaches Redis slowly (SlowRedis): its stream says `ready` only once
+    Redis counts its subscription, and the first move made then reaches it at once (the old
+    order said `ready` first: that move waited for the subscription's catch-up)."""
     url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
-    apps = [AppServer(url, tmp_path / f"s{i}.log", secret="shared-secret", env=env).start()
-            for i in range(2)]
+    slow = SlowRedis(redis_url)
+    apps = [AppServer(url, tmp_path / f"s{i}.log", secret="shared-secret",
+                      env={"COPENHAGEN_PUSH_URL": push_url}).start()
+            for i, push_url in enumerate((redis_url, slow.url))]
     try:
         tally = Tally()
         host = Phone(apps[0].port, tally, 1000)
@@ -60,6 +111,8 @@ def test_a_move_on_one_server_reaches_a_stream_on_another_through_redis(
                                   daemon=True)
         reader.start()
         assert ready.wait(30), apps[1].tail()  # the stream is open on the second server
+        subscribed = redis.Redis.from_url(redis_url).pubsub_numsub(CHANNEL)[0][1]
+        assert subscribed >= 1, "ready before the second server listened to Redis"
         for n in range(1, 4):
             for phone in phones:  # the phone that has a move to make makes it
                 status, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
@@ -80,6 +133,7 @@ def test_a_move_on_one_server_reaches_a_stream_on_another_through_redis(
     finally:
         for app in apps:
             app.stop()
+        slow.close()
 
 
 def test_kill9_of_a_server_holding_streams_loses_no_move_and_no_event(

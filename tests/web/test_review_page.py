@@ -118,7 +118,8 @@ def test_the_last_move_hands_the_review_to_a_job_and_the_page_shows_every_turn(
     assert len(rows) == len(expected["turns"]) > 4
     for row, turn in zip(rows, expected["turns"], strict=True):
         assert f'href="/r/{game.code}?turn={turn["turn"]}"' in row  # to the replay position
-        assert ["Ann", "Bo"][turn["player"]] in row and turn["played"] in row
+        assert ["Ann", "Bo"][turn["player"]] in row
+        assert turn["played"] not in row and "Drew the " in row  # in words, in the past tense
     labelled = {turn["label"]: row for row, turn in zip(rows, expected["turns"], strict=True)}
     assert "?!</span> inaccuracy" in labelled["inaccuracy"]  # a word and a symbol, not colour
     assert "?</span> mistake" in labelled["mistake"]

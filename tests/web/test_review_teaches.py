@@ -16,6 +16,7 @@ from bots.review import review as bot_review
 from bots.rollwrite import StrongBot
 from tests.web.conftest import Phone, StandIn
 from tests.web.test_review_page import drain, finished_game, rows_of, store_of
+from webapp import piece_words
 
 
 @pytest.fixture(autouse=True)
@@ -46,7 +47,8 @@ def test_every_turn_is_in_french_words_and_on_a_small_sheet(app: Flask, phone: P
     rows = rows_of(html)
     assert body["schema"] == 2 and len(rows) == len(body["turns"]) > 4
     for row, turn in zip(rows, body["turns"], strict=True):
-        assert "Dessinez" in row or "dessinez" in row, row  # the drawing, in French words
+        # the drawing in French words, in the past tense: a move played is no instruction
+        assert "a dessiné" in row and "essinez" not in row.split('data-label="Meilleur')[0], row
         assert turn["played"].split(" / ")[-1] not in row  # never the notation
         apart = turn["played"] != turn["best"] and not turn["in_noise"]  # shown as better
         assert row.count('<svg class="rsheet"') == (2 if apart else 1)
@@ -153,8 +155,12 @@ def test_a_mistake_opens_as_a_puzzle_answered_by_the_reviews_measure(
     labels = re.findall(r'name="choice" value="(\d+)" required> ([^<]+)', page)
     tile = choose.split()[1]
     dice = [int(d) for d in choose.split(" with ")[1].split()[0].split(",")]
-    n = next(v for v, words in labels if f"Choose {tile} with dice "
-             f"{', '.join(map(str, dice))} (" in words and ("bonus" in words) == ("+" in choose))
+    with app.test_request_context("/"):
+        tile_words = piece_words.tile_name(tile)
+    numbers = ", ".join(map(str, dice[:-1])) + f" and {dice[-1]}" if len(dice) > 1 else str(dice[0])
+    dice_words = f"{'dice' if len(dice) > 1 else 'die'} {numbers}"
+    n = next(v for v, words in labels if f"Choose {tile_words} with {dice_words} (" in words
+             and ("bonus" in words) == ("+" in choose))
     page = phone.get(f"{url}?choice={n}").get_data(as_text=True)
     places = re.findall(r'name="draw" value="(\d+)" required(?: autofocus)?> ([^<]+)', page)
     cells = draw.split(":")[1].split(",")

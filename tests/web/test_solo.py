@@ -17,7 +17,7 @@ from bots.solitaire import play_state
 from facade.gametext import read_text, replay_text
 from rollwrite.state import GameState
 from webapp import botplay
-from webapp.solo import records
+from webapp.solo import dice, records
 from webapp.views import solo
 
 from .conftest import Phone, Today
@@ -49,6 +49,11 @@ def start_challenge(phone: Phone, seed: str | None = None) -> str:
     resp = phone.post("/s/challenge", {"name": "Ann"} | ({"seed": seed} if seed else {}))
     assert resp.status_code == 303, resp.get_data(as_text=True)
     return resp.headers["Location"].rsplit("/", 1)[1]
+
+
+def dice_of(app, seed: str) -> str:
+    """The dice seed of the challenge `seed` on this app's installation."""
+    return dice.dice_seed(app.extensions[dice.EXTENSION], seed)
 
 
 def state_of(app, code: str):
@@ -298,8 +303,9 @@ def test_hint_shows_the_strong_bots_legal_move_with_a_reason_and_its_cells(app, 
         if " draw " in suggested:
             cells = suggested.split(":", 1)[1].lower().split(",")
             for cell in cells:
-                assert re.search(rf'class="cell [^"]*preview[^"]*">\s*<(a|span)[^>]*'
-                                 rf'aria-label="{cell}"', html), cell
+                assert re.search(rf'class="cell [^"]*preview[^"]*"[^>]*>(?:(?!</td>).)*?'
+                                 rf'(?:aria-label="|"visually-hidden">){cell}, '
+                                 r'[^"<]*the hinted move', html, re.S), cell
             break
         act(phone, app, code, suggested)
         if state_of(app, code).is_over():
@@ -321,9 +327,9 @@ def test_hint_is_refused_out_of_turn_and_at_a_companion_table(app, phone):
 def test_todays_challenge_has_the_date_as_seed_and_the_bots_dice(app, phone):
     code = start_challenge(phone)
     game = store_of(app).game(code)
-    assert game.config["seed"] == DAY and game.config["challenge"] == {
-        "seed": DAY, "daily": True, "created": DAY}
-    bot = play_state(DAY, "strong")  # the par: the strong bot on the same seed
+    assert game.config["seed"] == dice_of(app, DAY) and game.config["challenge"] == {
+        "seed": DAY, "daily": True, "created": DAY, "dice": "keyed"}
+    bot = play_state(dice_of(app, DAY), "strong")  # the par: the strong bot on the same dice
     for line in bot.log:  # the same choices get the same dice on the web
         assert act(phone, app, code, line).status_code == 303, line
     assert state_of(app, code).log == bot.log
@@ -345,7 +351,7 @@ def test_result_page_gives_a_game_text_that_replays_to_the_same_score(app, phone
     final, _steps = replay_text(read_text(text), GameState)
     assert final.is_over() and final.log == state_of(app, code).log
     assert final.sheets[0].score == state_of(app, code).sheets[0].score
-    assert "seed: \"share-me\"" in text
+    assert "seed:" not in text  # the other players of the challenge roll the same dice
 
 
 def test_result_of_an_unfinished_challenge_goes_back_to_the_table(app, phone):
@@ -387,7 +393,7 @@ def test_only_a_date_played_on_that_date_is_a_daily_challenge() -> None:
 
 def play_the_bots_moves(phone: Phone, app: Flask, code: str, seed: str) -> int:
     """Play a challenge with the strong bot's moves on its seed (12 points); its turns."""
-    bot = play_state(seed, "strong")
+    bot = play_state(dice_of(app, seed), "strong")
     for line in bot.log:
         assert act(phone, app, code, line).status_code == 303, line
     state = state_of(app, code)
@@ -405,7 +411,8 @@ def test_a_past_date_typed_as_the_seed_is_practice_kept_for_records_not_the_stre
         app: Flask, phone: Phone) -> None:
     code = start_challenge(phone, "2026-11-23")  # yesterday's date, typed in today
     game = store_of(app).game(code)
-    assert game.config["challenge"] == {"seed": "2026-11-23", "daily": False, "created": DAY}
+    assert game.config["challenge"] == {"seed": "2026-11-23", "daily": False, "created": DAY,
+                                        "dice": "keyed"}
     turns = play_the_bots_moves(phone, app, code, "2026-11-23")
     result = words(phone.get(f"/s/{code}/result").get_data(as_text=True))
     assert f"12 points in {turns} turns" in result and "A practice game" in result
@@ -462,7 +469,7 @@ def test_the_short_link_opens_a_solo_game_where_it_stands(app: Flask, phone: Pho
     resp = client.get(f"/s/{challenge}")  # over: its result
     assert resp.status_code == 303
     assert resp.headers["Location"].endswith(f"/s/{challenge}/result")
-    assert "Solitaire challenge" in words(phone.get(resp.headers["Location"]).get_data(
+    assert "Challenge “short-link”" in words(phone.get(resp.headers["Location"]).get_data(
         as_text=True))
     play_to_the_end(phone, app, bots)
     resp = client.get(f"/s/{bots}")  # a bots game over: its end screen at the table

@@ -13,7 +13,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import text
 
 from facade.errors import IllegalAction
-from tests.dbs import database
+from tests.dbs import database, fresh_schema
 from webapp.db import create_schema, make_engine, metadata
 from webapp.engines import FACTORIES
 from webapp.store import Conflict, NotFound, Store
@@ -197,3 +197,20 @@ def test_each_test_starts_from_an_empty_store(store):
     """The clone holds the schema and no games."""
     with store.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM games")).scalar() == 0
+
+
+
+@pytest.mark.postgres
+def test_a_postgresql_url_keeps_its_own_options_beside_the_timeouts():
+    """The timeouts are added to a URL's `options` (a test schema's search_path), never put
+    in their place (without this every PostgreSQL test ran in the public schema)."""
+    with fresh_schema() as url:
+        engine = make_engine(url)
+        try:
+            with engine.connect() as conn:
+                path = conn.execute(text("SHOW search_path")).scalar()
+                timeout = conn.execute(text("SHOW statement_timeout")).scalar()
+        finally:
+            engine.dispose()
+    assert url.split("search_path%3D")[1] in str(path)
+    assert timeout not in ("0", None)

@@ -19,11 +19,15 @@ FACES = ["red", "green", "white", "blue", "yellow"]
 
 
 @pytest.mark.parametrize(("lang", "action", "expected"), [
-    ("en", A.Choose(0, "R3", (0, 2), 1), "Choose R3 with dice 1, 3 (red, white) and 1 + bonus"),
-    ("fr", A.Choose(0, "R3", (0, 2)), "Choisissez R3 avec les dés 1, 3 (rouge, blanc)"),
-    ("de", A.Pick(1, 1, "green"), "Nimm Würfel 2 (grün) für die Leiste grün"),
+    ("en", A.Choose(0, "R3", (0, 2), 1),
+     "Choose the red three-square tile with dice 1 and 3 (red, white) and 1 + bonus"),
+    ("fr", A.Choose(0, "R3", (0, 2)),
+     "Choisissez la tuile rouge de trois cases avec les dés 1 et 3 (rouge, blanc)"),
+    ("fr", A.Choose(0, "R3", (4,)),
+     "Choisissez la tuile rouge de trois cases avec le dé 5 (jaune)"),
+    ("de", A.Pick(1, 1, "green"), "Nimm Würfel 2 (grün) für die grüne Leiste"),
     ("en", A.Draw(0, "R2", (1 << parse_cell("d9")) | (1 << parse_cell("e9")),
-                  1 << parse_cell("d9")), "Draw R2 on d9, e9, the X on d9"),
+                  1 << parse_cell("d9")), "Draw the red two-square tile on d9, e9, the X on d9"),
 ])
 def test_hint_words(app, lang, action, expected):
     with app.test_request_context("/", headers={"Accept-Language": lang}):

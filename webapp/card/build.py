@@ -12,7 +12,8 @@ from boardgame.material import COLOURS, LETTER, TILES
 from boardgame.state import GameState as CardState
 from facade.grid import bits, cell_name, coords
 from facade.shapes import Shape
-from webapp.colours import COLOUR_WORDS, tile_words
+from webapp.colours import COLOUR_WORDS
+from webapp.piece_words import tile_label
 
 # Every way a tile can lie: (quarter turns clockwise, turned over), the printed side first.
 TURNS: tuple[tuple[int, int], ...] = tuple((r, f) for f in (0, 1) for r in range(4))
@@ -137,7 +138,7 @@ def build_step(code: str, state: CardState, seat: int, tile: str, builds: list[A
 
     colour = tile.split("-")[0]
     out: dict[str, Any] = {
-        "tile": tile, "colour": colour, "label": tile_words(tile), "rows": shape_rows(shape),
+        "tile": tile, "colour": colour, "label": tile_label(tile), "rows": shape_rows(shape),
         "rot": rot, "flip": flip, "fits": bool(here),
         "rotate": link(_rotate_to(tile, rot, flip, fits)),
         "flip_url": link(_flip_to(tile, rot, flip, fits)),
@@ -150,7 +151,7 @@ def build_step(code: str, state: CardState, seat: int, tile: str, builds: list[A
     reasons = next((pl.discounts for pl in state.placements(tile, seat)
                     if (pl.mask, pl.brick) == (mask, brick)), ())
     size = TILES[tile].size
-    lines = [_("%(tile)s costs %(size)s cards", tile=tile_words(tile), size=size)]
+    lines = [_("%(tile)s costs %(size)s cards", tile=tile_label(tile), size=size)]
     if "adjacent_same_colour" in reasons:
         lines.append(_("−1: next to a tile of the same colour"))
     ways = [a for a in mine if (a.mask, a.brick) == (mask, brick)]

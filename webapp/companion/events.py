@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+
 from webapp import event_i18n
 
 
@@ -16,5 +18,12 @@ def event_text(event: dict[str, Any], names: list[str]) -> str:
 
 
 def action_text(events: list[dict[str, Any]], names: list[str]) -> str:
-    """Everything one action caused, as one line ("Bo takes G4L with GGW +1 bonus; ...")."""
-    return "; ".join(t for t in (event_text(e, names) for e in events) if t)
+    """Everything one action caused, as one line ("Bo takes the green four-square tile with 2
+    green dice and 1 white die +1 bonus; ..."; French sets a non-breaking space before ";")."""
+    return _joined([t for t in (event_text(e, names) for e in events) if t])
+
+
+def _joined(said: list[str]) -> str:
+    if len(said) <= 1:
+        return "".join(said)
+    return _("%(first)s; %(then)s", first=said[0], then=_joined(said[1:]))

@@ -41,7 +41,7 @@ def table_context(visit: Visit, seat: int | None, names: list[str], at: int | No
         args = {}
     # one read of the log's tail: the last move, and the bots' recent moves
     levels = visit.bots
-    tail = RECENT_MOVES if levels else 1
+    tail = RECENT_MOVES  # the latest moves box (with bots) and the sentences said (news)
     recent = store.log(game, after=max(0, seq - tail), upto=seq) if seq else []
     verbs = {P.verb(a) for a in legal}
     ctx: dict[str, Any] = {
@@ -67,6 +67,7 @@ def table_context(visit: Visit, seat: int | None, names: list[str], at: int | No
         "challenge": game.config.get("challenge"),
         "recent": [line for line in (action_text(r.events, names) for r in reversed(recent))
                    if line] if levels else [],
+        "news": [(r.seq, line) for r in recent if (line := action_text(r.events, names))],
         "roll_count": roll_count(state),
         "reroll_dice": [d + 1 for d in getattr(state, "reroll_dice", [])],
         "chart": end_chart(store.log(game), names) if view["over"] else None,

@@ -81,6 +81,10 @@ class Edition:
         """The action the posted fields describe, in the notation (the engine judges it)."""
         return str(form.get("action", "")).strip()
 
+    def line_of(self, visit: Visit, seat: int, form: Mapping[str, Any]) -> str:
+        """`line`, for an edition that needs the game to write it (the server's own roll)."""
+        return self.line(seat, form)
+
     def event_words(self, visit: Visit, event: dict[str, Any]) -> str:
         """One event of a move in words, for a program's JSON answer."""
         raise NotImplementedError

@@ -32,7 +32,7 @@ from webapp.context import store as _store
 from webapp.games.edition import Edition
 from webapp.games.visit import Visit
 from webapp.inputs import number
-from webapp.limits import create_limited
+from webapp.limits import create_limited, hint_limited
 from webapp.security import PRIVATE
 from webapp.store import Conflict, token_hash
 
@@ -72,7 +72,7 @@ class GamePages:
             ("/<code>/poll", "poll", self.poll, ["GET"]),
             ("/<code>/act", "act", self.act, ["POST"]),
             ("/<code>/skip", "skip", self.skip, ["POST"]),
-            ("/<code>/hint", "hint", self.hint, ["GET"]),
+            ("/<code>/hint", "hint", hint_limited(self.hint), ["GET"]),
             ("/<code>/log", "log", self.log, ["GET"]),
             ("/<code>/again", "again", create_limited(self.again), ["POST"]),
             ("/<code>/next", "follow", self.follow, ["GET"]),
@@ -253,7 +253,7 @@ class GamePages:
                 raise self.edition.no_seat(visit)
             if seen is None:
                 raise play.no_seq()
-            line = self.edition.line(seat, form)
+            line = self.edition.line_of(visit, seat, form)
             played = play.play(visit, seat, line, seen, self.edition.parse, names)
         except play.Refusal as refusal:
             return self.refuse(visit, refusal)

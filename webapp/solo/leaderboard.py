@@ -13,11 +13,12 @@ import re
 from datetime import date, timedelta
 from typing import Any
 
-from flask import Flask
+from flask import Flask, g
 
 from rollwrite.solitaire import result as challenge_result
 from rollwrite.state import GameState
 from webapp.player_store import Boards, Entry
+from webapp.solo import dice
 from webapp.store import Game, Store
 
 _WEEK_RE = re.compile(r"^(\d{4})-W(\d{2})$")
@@ -71,9 +72,11 @@ def record_over(store: Store, boards: Boards, game: Game) -> None:
 
 
 def install(app: Flask) -> None:
-    """Record each challenge's result on its entry as its last move is committed."""
+    """Read the installation's dice key (made if it has none); record each challenge's
+    result on its entry as its last move is committed."""
     store: Store = app.extensions["store"]
     boards = app.extensions.setdefault("boards", Boards(store.engine))
+    dice.install(app, boards)
     store.when_over.append(lambda game: record_over(store, boards, game))
 
 
@@ -109,8 +112,41 @@ def may_open(store: Store, boards: Boards, game: Game, viewer: str | None) -> bo
     return settled(boards, str(challenge.get("seed")), viewer, store)
 
 
-def entry_row(entry: Entry, rank: int | None, show_code: bool) -> dict[str, Any]:
-    """One line of the board as the page and the JSON give it."""
+def _open_entry(boards: Boards, game: Game) -> Entry | None:
+    """The entry of a challenge game not over yet (None for any other game), read once per
+    request: the table's guard and its page both ask."""
+    if game.kind != "solo" or game.status == "over" or not isinstance(
+            game.config.get("challenge"), dict):
+        return None
+    memo: dict[int, Entry | None] = g.setdefault("challenge_entries", {})
+    if game.id not in memo:
+        memo[game.id] = boards.entry_of_game(game.id)
+    return memo[game.id]
+
+
+def forget_entry(game: Game) -> None:
+    """After an entry changed in this request (given up), read it again when asked."""
+    g.setdefault("challenge_entries", {}).pop(game.id, None)
+
+
+def given_up(boards: Boards, game: Game) -> bool:
+    """Whether `game` is a challenge entry its player gave up before it ended: its pages
+    show its result, no more moves."""
+    entry = _open_entry(boards, game)
+    return entry is not None and entry.outcome == "gave_up"
+
+
+def may_give_up(boards: Boards, game: Game) -> bool:
+    """Whether `game` is a challenge entry still being played (it may be given up)."""
+    entry = _open_entry(boards, game)
+    return entry is not None and entry.outcome is None
+
+
+def entry_row(entry: Entry, rank: int | None, show_code: bool, sharing: int = 1,
+              ) -> dict[str, Any]:
+    """One line of the board as the page and the JSON give it; `sharing`: how many players
+    entered the seed from the address this entry began from (itself included)."""
     return {"rank": rank, "name": entry.name,
             "turns": entry.turns if entry.reached else None, "score": entry.score,
-            "code": entry.code if show_code else ""}
+            "code": entry.code if show_code else "", "hints": entry.hinted,
+            "players_of_its_address": sharing}

@@ -1,6 +1,9 @@
 """The par of a solitaire challenge: the strong bot's result on the same seed (its turns to
 12 points, its score), computed once per seed by a background job (webapp/jobs.py) as soon as
-a challenge of that seed is created, and kept in the table `pars`. The result page reads it
+a challenge of that seed is created, and kept in the table `pars`. The bot plays the game's
+own dice: a keyed challenge's (webapp/solo/dice.py), whose par is kept under KEYED_LEVEL,
+or for a game from before the key the open dice of its public seed, whose par rows are the
+ones stored then (under LEVEL). The result page reads it
 and never computes it: until it is ready the page says it is being computed. The job claims
 the par when it starts and tries again after a passing fault (webapp.jobs.Retry), as the
 reviews do (webapp/reviews.py)."""
@@ -14,11 +17,14 @@ from typing import Any
 
 from webapp.deps import Par
 from webapp.jobs import Jobs, Retry, elsewhere, passing
-from webapp.store import Derived, Store
+from webapp.solo.dice import KEYED, source
+from webapp.solo.records import challenge_of
+from webapp.store import Derived, Game, Store
 
 log = logging.getLogger(__name__)
 
 LEVEL = "strong"  # the bot whose result on the same seed is the par to beat
+KEYED_LEVEL = "strong/keyed"  # the same bot on the keyed dice (the rows' `level` key)
 VERSION = 1  # of the par's bot: a par an older one found is computed again
 CLAIM_LIMIT = timedelta(minutes=5)  # a pending claim older than this is a dead worker's
 
@@ -32,28 +38,40 @@ def _par(seed: str) -> dict[str, Any]:
 
 
 def bot_par(seed: str) -> dict[str, Any]:
-    """The strong bot's result on the challenge of `seed`: turns, score, reached 12, played
-    in the search process (webapp.jobs.elsewhere)."""
+    """The strong bot's result on the challenge whose dice seed is `seed`: turns, score,
+    reached 12, played in the search process (webapp.jobs.elsewhere)."""
     return elsewhere(_par, seed)
 
 
-def run(store: Store, seed: str, retry: Retry | None = None, *, compute: Par) -> str:
-    """The job: claim the par of `seed`, compute it (by `compute`: the app's, webapp.deps),
-    store it, each step again after a passing fault (`retry`) without losing what was done;
-    ready, failed (a bug, logged), taken (another worker has it) or later (the fault did not
-    pass: the claim expires)."""
+def of_game(game: Game) -> tuple[str, str, str]:
+    """A challenge game's par as (its public seed, the dice seed the bot plays, the level its
+    row is kept under): the keyed dice, or the open dice of a game from before the key."""
+    challenge = challenge_of(game) or {}
+    seed = str(challenge.get("seed"))
+    if source(challenge) == KEYED:
+        return seed, str(game.config["seed"]), KEYED_LEVEL
+    return seed, seed, LEVEL
+
+
+def run(store: Store, seed: str, retry: Retry | None = None, *, compute: Par,
+        dice: str | None = None, level: str = LEVEL) -> str:
+    """The job: claim the par of `seed` (its row under `level`), compute it on the dice seed
+    `dice` (default: `seed`, the open dice) by `compute` (the app's, webapp.deps), store it,
+    each step again after a passing fault (`retry`) without losing what was done; ready,
+    failed (a bug, logged), taken (another worker has it) or later (the fault did not pass:
+    the claim expires)."""
     claim: list[str] = []
     done: list[dict[str, Any]] = []
 
     def attempt() -> str:
         if not claim:
-            token = store.claim_par(seed, LEVEL, VERSION, CLAIM_LIMIT)
+            token = store.claim_par(seed, level, VERSION, CLAIM_LIMIT)
             if token is None:
                 return "taken"
             claim.append(token)
         if not done:
-            done.append(compute(seed))
-        return "ready" if store.finish_par(seed, LEVEL, claim[0], "ready", done[0]) else "taken"
+            done.append(compute(dice or seed))
+        return "ready" if store.finish_par(seed, level, claim[0], "ready", done[0]) else "taken"
 
     try:
         return (retry or Retry())(f"par {seed}", attempt)
@@ -63,21 +81,27 @@ def run(store: Store, seed: str, retry: Retry | None = None, *, compute: Par) ->
                       "in %s", seed, type(err).__name__, CLAIM_LIMIT)
             return "later"
         if claim:
-            store.finish_par(seed, LEVEL, claim[0], "failed")
+            store.finish_par(seed, level, claim[0], "failed")
         raise  # logged by the pool
 
 
-def ahead(store: Store, jobs: Jobs, seed: str, *, compute: Par) -> None:
-    """Hand the par of `seed` (by `compute`) to a job, when a challenge of that seed starts:
-    it is ready long before the game's result page asks for it (the job claims it when it
-    starts; the request that created the game waits for nothing)."""
-    jobs.submit(f"par {seed}", partial(run, compute=compute), store, seed, jobs.retry)
+def ahead(store: Store, jobs: Jobs, seed: str, *, compute: Par, dice: str | None = None,
+          level: str = LEVEL) -> None:
+    """Hand the par of `seed` (by `compute`, on the dice seed `dice`, kept under `level`) to a
+    job, when a challenge of that seed starts: it is ready long before the game's result page
+    asks for it (the job claims it when it starts; the request that created the game waits
+    for nothing). The job's name holds the public seed only."""
+    jobs.submit(f"par {seed}", partial(run, compute=compute, dice=dice, level=level), store,
+                seed, jobs.retry)
 
 
-def current(store: Store, jobs: Jobs, seed: str, *, compute: Par) -> Derived | None:
-    """The par of `seed` as it stands, after handing its computing (by `compute`) to a job
-    when there is none (or only a stale claim): what the result page shows. Never waits."""
-    found = store.par(seed, LEVEL)
+def current(store: Store, jobs: Jobs, seed: str, *, compute: Par, dice: str | None = None,
+            level: str = LEVEL) -> Derived | None:
+    """The par of `seed` (kept under `level`) as it stands, after handing its computing (by
+    `compute`, on the dice seed `dice`) to a job when there is none (or only a stale claim):
+    what the result page shows. Never waits."""
+    found = store.par(seed, level)
     if found is None or found.stale(VERSION, CLAIM_LIMIT):
-        jobs.submit(f"par {seed}", partial(run, compute=compute), store, seed, jobs.retry)
+        jobs.submit(f"par {seed}", partial(run, compute=compute, dice=dice, level=level),
+                    store, seed, jobs.retry)
     return found

@@ -28,6 +28,7 @@ from webapp.event_i18n import event_line
 from webapp.games.edition import Edition, NewGame, Templates
 from webapp.games.routes import GamePages
 from webapp.games.visit import Visit
+from webapp.hint_search import searched
 from webapp.inputs import number
 from webapp.move_words import card_move_words, said_words
 from webapp.points_chart import end_chart
@@ -105,7 +106,7 @@ class Card(Edition):
             raise play.Refusal(409, _("Not your turn"), _(
                 "Hints are for your own turn: wait until the game asks you to play."))
         action, why = remembered("card_hints", (visit.game.id, len(state.log), viewer),
-                                 lambda: card_hint(state.view(viewer), viewer))
+                                 lambda: searched(card_hint, state.view(viewer), viewer))
         cells, positions = 0, []
         if isinstance(action, A.Build):
             cells = action.mask

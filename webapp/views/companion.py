@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import abort, jsonify, render_template, request, url_for
+from flask import abort, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -32,7 +32,10 @@ from webapp.deps import deps
 from webapp.games.edition import Edition, NewGame, Templates
 from webapp.games.routes import GamePages, posted
 from webapp.games.visit import Visit
+from webapp.hint_search import searched
 from webapp.inputs import number
+from webapp.solo import leaderboard
+from webapp.solo.players import boards as player_boards
 from webapp.store import Conflict
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -77,6 +80,13 @@ class RollWrite(Edition):
             from webapp.views.replay import spoiler_guard
 
             spoiler_guard(visit.game)
+        if leaderboard.given_up(player_boards(), visit.game):  # its result, no more moves
+            target = url_for("solo.result", code=visit.game.code)
+            if g.htmx:
+                answer = Response(status=204)
+                answer.headers["HX-Redirect"] = target
+                abort(answer)
+            abort(redirect(target, 303))
 
     def actor(self, visit: Visit) -> int | None:
         """The cookie's seat; a solo game also knows the browser that started it, so it
@@ -113,6 +123,18 @@ class RollWrite(Edition):
             return f"{p} change {','.join(dice)} to {form.get('to', '')}"
         raise _unclear(_("The form named no action. Tap one of the buttons."))
 
+    def line_of(self, visit: Visit, seat: int, form: Mapping[str, Any]) -> str:
+        """`line`; a roll of the app's dice is posted without its faces ("p1 roll", or the
+        Roll button's `step`): the server rolls them now, so no page or JSON answer knew the
+        roll before it was rolled (issue 42)."""
+        wanted = str(form.get("action") or "").split()
+        if (wanted == [f"p{seat + 1}", "roll"]
+                or (not wanted and form.get("step") == "roll" and not form.get("faces"))):
+            state = visit.state_as(GameState)
+            if state.seeded and state.is_chance() and seat == state.active:
+                return str(state.chance_action())
+        return self.line(seat, form)
+
     def event_words(self, visit: Visit, event: dict[str, Any]) -> str:
         return event_text(event, self.names(visit))
 
@@ -133,7 +155,9 @@ class RollWrite(Edition):
             raise play.Refusal(409, _("Nothing to hint"), _(
                 "A hint helps when it is your move; wait for your turn or your pick."))
         action = remembered("table_hints", (visit.game.id, state.seq, seat),
-                            lambda: bot_hint(state.view(seat), seat)[0])
+                            lambda: searched(bot_hint, state.view(seat), seat)[0])
+        if isinstance(visit.game.config.get("challenge"), dict):
+            player_boards().hinted(visit.game.id)  # an assisted game: ranked apart
         return {"action": str(action), "words": hint_words(action, list(state.dice)),
                 "reason": hint_reason(state, action), "cells": hint_cells(action),
                 "dice": hint_dice(action)}
@@ -208,11 +232,20 @@ def api(code: str) -> Response:
     state = visit.state_as(GameState)
     out: dict[str, Any] = {
         "seq": state.seq, "seat": seat, "view": state.player_view(seat),
-        "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
+        "legal": [unrolled(state, a) for a in state.legal_actions(seat)]
+        if seat is not None else [],
     }
     if seat is not None and state.is_chance() and seat == state.active and not state.seeded:
         out["roll_faces"] = roll_count(state)  # real dice: send `faces` with this many letters
     return jsonify(out)
+
+
+def unrolled(state: GameState, action: A.Action) -> str:
+    """An action in the notation, a roll of the app's dice without its faces ("p1 roll"):
+    the server rolls them when it is posted, and nobody sees them before."""
+    if state.seeded and isinstance(action, A.Roll):
+        return f"p{action.player + 1} roll"
+    return str(action)
 
 
 @bp.get("/<code>/sheet/<int:seat>")

@@ -35,7 +35,7 @@ from webapp.inputs import number
 from webapp.limits import create_limited
 from webapp.player_store import Entry, Player
 from webapp.solo import leaderboard as L  # noqa: N812
-from webapp.solo import players
+from webapp.solo import names, players
 from webapp.solo.records import records
 from webapp.solo.turns_chart import DAYS, best_by_day, turns_svg
 from webapp.store import Game, NotFound, Store
@@ -58,7 +58,8 @@ def _seed(seed: str) -> str:
     seed = " ".join(seed.split())
     if not seed or len(seed) > SEED_MAX:
         raise Refused(404, _("No such challenge"),
-                      _("A challenge's seed has 1 to %(max)s characters.", max=SEED_MAX))
+                      _("A challenge's date or word has 1 to %(max)s characters.",
+                        max=SEED_MAX))
     return seed
 
 
@@ -68,6 +69,18 @@ def _kind(seed: str) -> str:
     if daily_date(seed) is not None:
         return "daily"
     return "weekly" if L.week_days(seed) is not None else "other"
+
+
+@bp.app_template_global("challenge_name")
+def challenge_name(seed: str) -> str:
+    """A challenge's name in the page's words (never its internal seed)."""
+    return names.challenge_name(seed, players.boards())
+
+
+@bp.app_template_global("challenge_label")
+def challenge_label(seed: str) -> str:
+    """A challenge in a list: its date, else its name."""
+    return names.challenge_label(seed, players.boards())
 
 
 # ---------------------------------------------------------------------------- leaderboards
@@ -89,13 +102,19 @@ def board(seed: str) -> Any:
     more, found = len(found) > L.PAGE_SIZE, found[:L.PAGE_SIZE]
     mine = boards.entry(seed, me) if me else None
     open_games = L.settled(boards, seed, me, store, mine)
-    rows = [L.entry_row(e, (page - 1) * L.PAGE_SIZE + n, open_games or e.player_id == me)
+    assisted = boards.assisted(seed) if page == 1 else []
+    sharing = boards.sharing(seed, [e.address or "" for e in found + assisted])
+    rows = [L.entry_row(e, (page - 1) * L.PAGE_SIZE + n, open_games or e.player_id == me,
+                        sharing.get(e.address or "", 1))
             for n, e in enumerate(found, start=1)]
+    helped = [L.entry_row(e, None, open_games or e.player_id == me,
+                          sharing.get(e.address or "", 1)) for e in assisted]
     if request.args.get("format") == "json":
-        return jsonify({"seed": seed, "entries": rows})
+        return jsonify({"seed": seed, "entries": rows, "with_hints": helped})
     my_rank = boards.rank(mine) if mine is not None and mine.listed else None
     return render_template(
         "solo/leaderboard.html", seed=seed, kind=_kind(seed), rows=rows, mine=mine,
+        helped=helped,
         open_games=open_games, page=page, more=more, today=_today(),
         week=L.week_seed(date.fromisoformat(_today())),
         mine_row=L.entry_row(mine, my_rank, True) if mine is not None and my_rank else None,
@@ -134,7 +153,7 @@ def _private(body: str, status: int = 200) -> Response:
 
 
 def _me_page(player: Player, device: dict[str, Any] | None = None,
-             error: str | None = None, status: int = 200) -> Response:
+             error: str | None = None, status: int = 200, welcome: bool = False) -> Response:
     store = _store()
     today = date.fromisoformat(_today())
     rec = records(store, player.id, _today())
@@ -145,15 +164,20 @@ def _me_page(player: Player, device: dict[str, Any] | None = None,
           days=len(best)), _("Day"), _("Turns"))
     return _private(render_template(
         "solo/me.html", player=player, rec=rec, chart=chart, chart_rows=sorted(best.items()),
-        device=device, error=error, name_max=NAME_MAX,
+        device=device, error=error, name_max=NAME_MAX, welcome=welcome,
         challenges=players.boards().challenges_of(player.id)), status)
 
 
 @bp.get("/me")
 def me() -> Response:
     """The player's records (streak, best per seed, games, turns over 30 days), the
-    leaderboard switch and "use on another device"."""
-    return _me_page(_need_player())
+    leaderboard switch and "use on another device"; on a device without a player yet, what
+    this page is and how to get one (play, or bring one's player with a code)."""
+    player = players.current_player()
+    if player is None:
+        return _private(render_template("solo/me_new.html"))
+    welcome = request.args.get("welcome") == "1"
+    return _me_page(player, welcome=welcome)
 
 
 @bp.post("/me")
@@ -204,7 +228,7 @@ def redeem() -> Response:
             error=_("This code does not work: it may be mistyped, used already or expired "
                     "(a code works once, for 15 minutes). Make a new one on your other "
                     "device.")), 400)
-    resp = redirect(url_for("leaderboard.me"), 303)
+    resp = redirect(url_for("leaderboard.me", welcome=1), 303)
     players.give_secret(resp, found[1])
     return resp
 
@@ -223,8 +247,8 @@ def new_friends() -> Response:
 
         wanted = "f-" + secrets.token_hex(5)
     if len(wanted) > SEED_MAX:
-        return solo._page(request.form, _("A seed has at most %(max)s characters.",
-                                          max=SEED_MAX), 400)
+        return solo._page(request.form, _("A challenge's date or word has at most %(max)s "
+                                          "characters.", max=SEED_MAX), 400)
     typed = request.form.get("name")
     if typed and clean_name(typed) is None:
         return solo._page(request.form, _("Give your name: 1 to %(max)s characters.",
@@ -256,11 +280,11 @@ def _member_rows(members: list[tuple[Player, Entry | None]], me: str | None,
     return out
 
 
-def share_words(seed: str, name: str) -> str:
-    """The invitation's words."""
-    return _("%(name)s challenges you to the Copenhagen solitaire %(seed)s: the same dice "
+def share_words(title: str, name: str) -> str:
+    """The invitation's words: who sends it and the challenge's name (never its seed)."""
+    return _("%(name)s challenges you to a Copenhagen solitaire (%(title)s): the same dice "
              "for the same choices. Who reaches 12 points in fewer turns?", name=name,
-             seed=seed)
+             title=title)
 
 
 @bp.get("/f/<code>")
@@ -275,13 +299,14 @@ def friends(code: str) -> Response:
     open_games = L.settled(boards, seed, me, store)
     link = url_for("leaderboard.friends", code=found["code"], _external=True)
     creator = next((p.name for p, _e in members if p.id == found["creator"]), "")
+    title = names.friends_name(creator, found.get("created"))
     rows = _member_rows(members, me, open_games)
     done = [r for r in rows if r["code"]]
     mine = boards.entry(seed, me) if me else None
     return _private(render_template(
-        "solo/friends.html", challenge=found, seed=seed, rows=rows, link=link,
+        "solo/friends.html", challenge=found, seed=seed, rows=rows, link=link, title=title,
         qr=segno.make(link, error="m").svg_inline(scale=5, dark="#1d1d1f"),
-        share=share_words(seed, creator) + "\n" + link, member=any(r["me"] for r in rows),
+        share=share_words(title, creator) + "\n" + link, member=any(r["me"] for r in rows),
         mine=mine, open_games=open_games, name_max=NAME_MAX,
         player=players.current_player(),
         pairs=[(a, b) for i, a in enumerate(done) for b in done[i + 1:]] if open_games else [],

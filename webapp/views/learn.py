@@ -18,6 +18,7 @@ from webapp.learn import card_page, rollwrite_page
 from webapp.learn.card import CARD
 from webapp.learn.rollwrite import ROLLWRITE
 from webapp.learn.script import Script, position
+from webapp.move_words import card_move_words, dice_move_words
 
 bp = Blueprint("learn", __name__, url_prefix="/learn")
 
@@ -40,6 +41,16 @@ def _cookie(script: Script) -> str:
 def _names() -> list[str]:
     """The seats as the page names them: the learner, then the script's player."""
     return [_("You"), "Anna"]
+
+
+def _move_said(script: Script, state: Any, action: Any) -> str:
+    """A move of the guided game in words, as a hint or the review says it."""
+    try:
+        if script.edition == "rollwrite":
+            return dice_move_words(action, list(state.dice))
+        return card_move_words(list(state.harbour), action)
+    except (AttributeError, TypeError, ValueError, KeyError, IndexError):
+        return ""
 
 
 def _parse(script: Script, text: str) -> object:
@@ -130,11 +141,18 @@ def act(name: str, index: int) -> Any:
         return _render(script, index, 400, play.Refusal(400, _("Nothing to do"), wants))
     if str(action) != step.action:
         state = position(script, index).state
+        pressed = _move_said(script, state, action)
         try:  # a legal move of another step, or one the engine refuses: both change nothing
             state.apply(action)
         except IllegalAction as err:
             judged = play.judged(err, _names(), state.player_view(script.me))
-            return _render(script, index, 422, play.Refusal(
-                422, judged.title, f"{judged.message} {wants}"))
-        return _render(script, index, 409, play.Refusal(409, _("Not this step"), wants))
+            said = (_("You pressed: %(move)s. %(why)s", move=pressed, why=judged.message)
+                    if pressed else judged.message)
+            return _render(script, index, 422, play.Refusal(422, judged.title, f"{said} {wants}"))
+        wanted = _move_said(script, position(script, index).state, _parse(script, step.action))
+        why = (_("You pressed: %(move)s. The rules allow it, but this guided game follows one "
+                 "game move by move, and its move now is: %(wanted)s.", move=pressed,
+                 wanted=wanted) if pressed and wanted else "")
+        return _render(script, index, 409, play.Refusal(409, _("Not this step"),
+                                                        f"{why} {wants}".strip()))
     return redirect(url_for("learn.step", name=script.name, index=index + 1), 303)

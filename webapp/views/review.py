@@ -109,7 +109,7 @@ def _sheets(turn: dict[str, Any], same: bool) -> list[dict[str, Any]]:
     kinds = [("played", _("Move played"))] + ([] if same else [("best", _("Best move found"))])
     for kind, caption in kinds:
         pic = turn.get(f"{kind}_picture") or {}
-        words = said_words(turn.get(f"{kind}_steps"), capital=True)
+        words = said_words(turn.get(f"{kind}_steps"), capital=True, past=kind == "played")
         label = _("%(what)s, turn %(turn)s: %(words)s", what=caption, turn=turn.get("turn"),
                   words=words)
         out.append({"caption": caption, "kind": kind,
@@ -133,8 +133,10 @@ def _why(turn: dict[str, Any], unit: str) -> str:
     numbers = said_words(("review.better", {"best": _value(turn.get("best_value"), unit),
                                             "played": _value(turn.get("played_value"), unit)}))
     reason = said_words(turn.get("why_steps"))
-    return f"{reason[:1].upper()}{reason[1:]}: {numbers}." if reason else (
-        f"{numbers[:1].upper()}{numbers[1:]}.")
+    if not reason:
+        return f"{numbers[:1].upper()}{numbers[1:]}."
+    opening = reason[:1].upper() + reason[1:]
+    return _("%(reason)s: %(numbers)s.", reason=opening, numbers=numbers)
 
 
 def _value(value: Any, unit: str) -> str:
@@ -169,7 +171,7 @@ def _turn_rows(game: Game, body: dict[str, Any], names: list[str],
             "puzzle": (url_for("review.try_again", code=game.code, index=index,
                                **_seat_arg(hidden))
                        if puzzles.is_puzzle(game, turn) else None),
-            "played_words": said_words(turn.get("played_steps"), capital=True),
+            "played_words": said_words(turn.get("played_steps"), capital=True, past=True),
             "best_words": said_words(turn.get("best_steps"), capital=True),
             "sheets": _sheets(turn, as_good), "why": _why(turn, unit) if not same else "",
             "in_noise": bool(turn.get("in_noise")), "noise": _num(turn.get("noise")),

@@ -41,7 +41,7 @@ from webapp.game_text import game_text
 from webapp.inputs import number
 from webapp.jobs import jobs
 from webapp.limits import create_limited
-from webapp.solo import leaderboard, pars, players
+from webapp.solo import dice, leaderboard, names, pars, players
 from webapp.solo.records import (
     challenge_of,
     challenge_settings,
@@ -50,7 +50,7 @@ from webapp.solo.records import (
     records,
     unfinished,
 )
-from webapp.store import NotFound, Store
+from webapp.store import Game, NotFound, Store
 
 bp = Blueprint("solo", __name__, url_prefix="/s")
 
@@ -104,10 +104,11 @@ def _start(store: Store, config: dict[str, Any], bots: dict[int, str], name: str
     token = store.claim_seat(game, 0, name)
     challenge = challenge_of(game)
     if challenge is not None:  # its par is computed now, ready before the game ends
-        seed = str(challenge["seed"])
-        pars.ahead(store, jobs(), seed, compute=deps().par)
+        seed, dice_seed, level = pars.of_game(game)
+        pars.ahead(store, jobs(), seed, compute=deps().par, dice=dice_seed, level=level)
         players.boards().enter(game, seed, player,
-                               leaderboard.ranked_when(seed, date.fromisoformat(today())))
+                               leaderboard.ranked_when(seed, date.fromisoformat(today())),
+                               address=dice.address_mark(request.remote_addr or ""))
     at = botplay.play_pending(store, game)
     resp = redirect(url_for("companion.page", code=game.code, at=at), 303)
     players.give_secret(resp, secret)
@@ -156,20 +157,42 @@ def create_challenge() -> Any:
     form = request.form
     seed = " ".join(str(form.get("seed") or "").split()) or today()
     if len(seed) > SEED_MAX:
-        return _page(form, _("A seed has at most %(max)s characters.", max=SEED_MAX), 400)
+        return _page(form, _("A challenge's date or word has at most %(max)s characters.",
+                             max=SEED_MAX), 400)
     if form.get("name") and clean_name(form.get("name")) is None:
         return _page(form, _("Give your name: 1 to %(max)s characters.", max=NAME_MAX), 400)
     return start_challenge(seed, clean_name(form.get("name")) or _("Player"))
 
 
+def unfinished_entry(seed: str) -> Game | None:
+    """The game of this player's entry on `seed` while it is still being played (neither
+    finished nor given up), on whichever device it was started."""
+    player = players.current_player()
+    entry = players.boards().entry(seed, player.id) if player is not None else None
+    if entry is None or entry.outcome is not None:
+        return None
+    store = _store()
+    game = store.game(entry.code)
+    if game.status == "over":  # its result was not recorded: made from the log now
+        leaderboard.record_over(store, players.boards(), game)
+        return None
+    return game
+
+
 def start_challenge(seed: str, name: str) -> Response:
     """Start the solitaire challenge of `seed` for this browser's player (made now if it
-    has none): the player's first game on a seed is their leaderboard entry."""
+    has none): the player's first game on a seed is their leaderboard entry. While that
+    game is unfinished, starting the seed again goes back to it: a practice game on the
+    same dice opens only once it is finished or given up. The dice come from the seed and
+    the installation's key (webapp/solo/dice.py)."""
+    resume = unfinished_entry(seed)
+    if resume is not None:
+        return redirect(url_for("companion.page", code=resume.code), 303)
     config = {
         "players": [name],
-        "seed": seed,
+        "seed": dice.app_dice_seed(seed),
         "options": {"mirror": False, "dice": "seeded"},
-        "challenge": challenge_settings(seed, today()),
+        "challenge": {**challenge_settings(seed, today()), "dice": dice.KEYED},
     }
     return _start(_store(), config, {}, name)
 
@@ -177,8 +200,9 @@ def start_challenge(seed: str, name: str) -> Response:
 def spoiler_refusal(seed: str) -> Refused:
     """The page for someone else's game on a seed the viewer has not played out yet."""
     return Refused(403, _("Not yet: no spoilers"),
-                   _("This is someone else's game on the challenge %(seed)s. Others' games of "
-                     "a challenge open once you have finished it or given up.", seed=seed),
+                   _("This is someone else's game (%(name)s). Others' games of a challenge "
+                     "open once you have finished it or given up.",
+                     name=names.challenge_name(seed, players.boards())),
                    url_for("leaderboard.board", seed=seed))
 
 
@@ -192,7 +216,8 @@ def share_text(seed: str, res: dict[str, Any], par_result: dict[str, Any] | None
     """A short spoiler-free text to share, as daily puzzles do: the seed, turns, par (once it
     is known) and a picture of the building in characters (bricks and windows, never tiles or
     dice)."""
-    lines = [_("Copenhagen solitaire %(seed)s", seed=seed)]
+    lines = [_("Copenhagen solitaire %(seed)s",
+               seed=names.challenge_label(seed, players.boards()))]
     if res["reached_12"]:
         lines.append(ngettext("%(target)s points in %(num)s turn",
                               "%(target)s points in %(num)s turns", res["turns"],
@@ -216,7 +241,8 @@ def result(code: str) -> Any:
     challenge = challenge_of(game)
     if game.kind != "solo" or challenge is None:
         raise NotFound(code)
-    if game.status != "over":
+    gave_up = leaderboard.given_up(players.boards(), game)
+    if game.status != "over" and not gave_up:
         return redirect(url_for("companion.page", code=game.code), 303)
     if not leaderboard.may_open(store, players.boards(), game, browser_id()):
         raise spoiler_refusal(str(challenge["seed"]))
@@ -227,7 +253,8 @@ def result(code: str) -> Any:
     seed = str(challenge["seed"])
     owner = browser_id()
     mine = owner is not None and owner == game.owner
-    found = pars.current(store, jobs(), seed, compute=deps().par)
+    _seed, dice_seed, level = pars.of_game(game)
+    found = pars.current(store, jobs(), seed, compute=deps().par, dice=dice_seed, level=level)
     par = found.body if found is not None and found.status == "ready" else None
     par_failed = found is not None and found.status == "failed"
     entry = players.boards().entry_of_game(game.id)
@@ -237,13 +264,57 @@ def result(code: str) -> Any:
     rank = players.boards().rank(entry) if entry is not None else None
     return render_template(
         "solo/result.html", game=game, entry=entry, rank=rank, res=res, seed=seed, view=view,
-        grid=grid,
+        grid=grid, gave_up=gave_up,
         daily=daily_date(seed), practice=daily_date(seed) is not None
         and not played_on_its_date(challenge), par=par, par_failed=par_failed, target=TARGET,
         text=game_text(store, game),
         share=share_text(seed, res, par, view["buildings"][0]["rows"]),
         mine=mine, records=records(store, game.owner, today()) if mine else None, today=today(),
     )
+
+
+def _own_entry_game(code: str) -> Game:
+    """The game of `code` if it is this player's challenge entry still being played, else
+    a refusal saying why it cannot be given up."""
+    store = _store()
+    game = store.game(code)
+    owner = browser_id()
+    if game.kind != "solo" or owner is None or game.owner != owner:
+        raise Refused(403, _("Not your game"),
+                      _("Only the player of this challenge can give it up."),
+                      url_for("solo.index"))
+    if leaderboard.given_up(players.boards(), game) or game.status == "over":
+        raise Refused(409, _("Nothing to give up"), _("This game is over already."),
+                      url_for("solo.open_game", code=game.code))
+    if not leaderboard.may_give_up(players.boards(), game):
+        raise Refused(409, _("Nothing to give up"),
+                      _("Only your ranked game of a challenge can be given up; a practice "
+                        "game can simply be left."), url_for("solo.open_game", code=game.code))
+    return game
+
+
+@bp.get("/<code>/give-up")
+def give_up_form(code: str) -> Any:
+    """"Give up": the confirmation, a page of its own (it works without JavaScript)."""
+    game = _own_entry_game(code)
+    challenge = challenge_of(game) or {}
+    return render_template("solo/give_up.html", game=game, seed=str(challenge.get("seed")))
+
+
+@bp.post("/<code>/give-up")
+def give_up(code: str) -> Response:
+    """Give up one's ranked game of a challenge: it is not ranked, the others' games of the
+    challenge open, practice on its dice opens, and its page shows the result."""
+    game = _own_entry_game(code)
+    players.boards().give_up(game.id)
+    leaderboard.forget_entry(game)
+    return redirect(url_for("solo.result", code=game.code), 303)
+
+
+@bp.app_template_global("may_give_up")
+def may_give_up(game: Game) -> bool:
+    """Whether the table page offers "Give up" (a challenge entry still being played)."""
+    return leaderboard.may_give_up(players.boards(), game)
 
 
 @bp.get("/<code>")
