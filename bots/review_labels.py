@@ -117,6 +117,12 @@ def accuracy(losses: list[float], scale: Scale = ROLLWRITE) -> float:
     return round(100 * mean(max(0.0, 1 - loss / scale.accuracy_scale) for loss in losses), 1)
 
 
+def better(value: float, than: float, scale: Scale) -> bool:
+    """Whether `value` is strictly better than `than` in the scale's unit (fewer turns, more
+    points): the best move found is the expert's only when it is, else the move played."""
+    return value < than if scale.unit == "turns" else value > than
+
+
 def judged(turn: int, player: int, played: str, best: str, played_value: float,
            best_value: float, scale: Scale, noise: float = 0.0) -> TurnReview:
     """A turn's review from the values of both moves; the loss is never negative (the

@@ -15,7 +15,7 @@ from typing import Any
 from boardgame import actions as CA  # noqa: N812
 from bots import card_review
 from bots.review import REVIEW_SEED
-from bots.review_labels import CARD, ROLLWRITE, SOLITAIRE, Scale
+from bots.review_labels import CARD, ROLLWRITE, SOLITAIRE, Scale, better
 from bots.rollwrite_review import is_solitaire, retry_value, turn_position
 from rollwrite import actions as A  # noqa: N812
 from webapp.store import Game, Store
@@ -92,6 +92,8 @@ def verdict(p: Puzzle, choice: A.Choose, draw: A.Draw) -> dict[str, Any]:
     is the move played."""
     value = retry_value(p.before, p.player, [choice, draw], p.rollouts, p.scale, REVIEW_SEED)
     best = float(p.turn.get("best_value") or 0)
+    if better(value, best, p.scale):
+        best = value  # the answer is a candidate too: the best found is never worse than it
     loss = max(0.0, value - best) if p.scale.unit == "turns" else max(0.0, best - value)
     noise = float(p.turn.get("noise") or 0)
     played_draw = str(p.turn.get("played", "")).split(" / ")[-1]
@@ -127,6 +129,7 @@ def card_verdict(p: Puzzle, action: CA.Action) -> dict[str, Any]:
         value = float(p.turn.get("played_value") or 0)
     else:
         value = card_review.retry_value(p.before, p.player, [action], p.rollouts, REVIEW_SEED)
+    best = max(best, value)  # the answer is a candidate too: the best found is never worse
     loss = max(0.0, best - value)
     noise = float(p.turn.get("noise") or 0)
     return {"value": round(value, 2), "best": best, "loss": round(loss, 2),

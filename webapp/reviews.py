@@ -28,7 +28,9 @@ from webapp.store import Derived, Game, Store
 
 log = logging.getLogger(__name__)
 
-VERSION = 2  # of the review's algorithm: a row of an older one is computed again (2: issue 28)
+# Of the review's algorithm: a row of an older one is computed again (2: issue 28; 3: issue
+# 37, the best move found is never valued worse than the move played).
+VERSION = 3
 CLAIM_LIMIT = timedelta(minutes=10)  # a pending claim older than this is a dead worker's
 EDITIONS = ("rollwrite", "boardgame")  # the editions bots.review reads
 KINDS = ("table", "solo", "card", "replay")  # kinds of game with a review ("dice": none)

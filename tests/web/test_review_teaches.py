@@ -50,9 +50,10 @@ def test_every_turn_is_in_french_words_and_on_a_small_sheet(app: Flask, phone: P
         # the drawing in French words, in the past tense: a move played is no instruction
         assert "a dessiné" in row and "essinez" not in row.split('data-label="Meilleur')[0], row
         assert turn["played"].split(" / ")[-1] not in row  # never the notation
-        assert row.count('<svg class="rsheet"') == (1 if turn["played"] == turn["best"] else 2)
+        apart = turn["played"] != turn["best"] and not turn["in_noise"]  # shown as better
+        assert row.count('<svg class="rsheet"') == (2 if apart else 1)
         assert 'role="img"' in row and "url(#rs-hatch)" in row  # the played move: hatched
-        if turn["played"] != turn["best"]:
+        if apart:
             assert "url(#rs-dots)" in row and "Meilleur coup trouvé" in row  # the best: dotted
     assert 'id="rs-hatch"' in html and 'id="rs-dots"' in html  # the patterns, once per page
     assert " the " not in re.sub(r"<[^>]+>", " ", html.split('id="review"', 1)[1])

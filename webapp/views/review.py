@@ -165,6 +165,7 @@ def _turn_rows(game: Game, body: dict[str, Any], names: list[str],
         label = str(turn.get("label") or "")
         word, symbol = LABELS.get(label, ("", ""))
         same = turn.get("played") == turn.get("best")
+        as_good = same or bool(turn.get("in_noise"))  # no other move is shown as better
         out.append({
             "index": index, "raw_loss": float(turn.get("loss") or 0),
             "puzzle": (url_for("review.try_again", code=game.code, index=index,
@@ -172,7 +173,7 @@ def _turn_rows(game: Game, body: dict[str, Any], names: list[str],
                        if puzzles.is_puzzle(game, turn) else None),
             "played_words": said_words(turn.get("played_steps"), capital=True, past=True),
             "best_words": said_words(turn.get("best_steps"), capital=True),
-            "sheets": _sheets(turn, same), "why": _why(turn, unit) if not same else "",
+            "sheets": _sheets(turn, as_good), "why": _why(turn, unit) if not same else "",
             "in_noise": bool(turn.get("in_noise")), "noise": _num(turn.get("noise")),
             "turn": turn.get("turn"), "player": player,
             "name": names[player] if 0 <= player < len(names) else "?",
@@ -193,7 +194,7 @@ KEY_MOMENTS = 3  # the turns that cost most, shown first
 def _key_moments(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The turns that cost most, the costliest first (one whose loss lies within the search's
     noise says so, in its sentence)."""
-    costly = [r for r in rows if r["raw_loss"] > 0]
+    costly = [r for r in rows if r["raw_loss"] > 0 and not r["in_noise"]]
     return sorted(costly, key=lambda r: (-r["raw_loss"], r["index"]))[:KEY_MOMENTS]
 
 
