@@ -15,11 +15,14 @@ from typing import Any
 from flask import current_app
 from flask_babel import gettext as _
 
-from webapp.budgets import HINT_SECONDS, HINTS_AT_ONCE
-from webapp.jobs import BOTS
+from webapp.budgets import HINT_NICENESS, HINT_SECONDS, HINTS_AT_ONCE
+from webapp.jobs import Searcher
 from webapp.play import Refusal
 
 _slots = threading.BoundedSemaphore(HINTS_AT_ONCE)
+# Hints search in a process of their own, below the pages and the bots' turns (a flood of
+# hints took /healthz's p99 to 147 ms in the bots' process at nice 0: webapp/budgets.py).
+HINTS = Searcher(niceness=HINT_NICENESS)
 
 
 def busy() -> Refusal:
@@ -35,7 +38,7 @@ def searched(work: Callable[..., Any], *args: Any) -> Any:
     if not _slots.acquire(blocking=False):
         raise busy()
     try:
-        future = BOTS.submit(work, *args)
+        future = HINTS.submit(work, *args)
     except Exception:
         _slots.release()
         raise

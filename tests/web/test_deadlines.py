@@ -59,7 +59,7 @@ def test_a_hint_past_its_budget_says_no_hint_just_now(app: Flask, phone: Phone):
     phone.get("/lang/fr?next=/")
     code = start_challenge(phone, "hint-deadline")
     _to_main_phase(phone, app, code)
-    jobs.BOTS.submit(time.sleep, 1.0)  # busy: the hint's search queues past its budget
+    hint_search.HINTS.submit(time.sleep, 1.0)  # busy: the hint's search queues past its budget
     resp = phone.get(f"/t/{code}/hint")
     assert resp.status_code == 503
     assert "Pas de conseil pour l’instant" in resp.get_data(as_text=True)
