@@ -228,14 +228,8 @@ def hint_flood(port: int, table: Table, seconds: float) -> dict[str, Any]:
 
 def idle_streams(port: int, table: Table, seconds: float) -> dict[str, Any]:
     """200 streams of the table from one client, held idle, then dropped."""
-    socks = [_raw(port, f"GET /push/{table.code} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                        "Accept: text/event-stream\r\n\r\n".encode()) for _ in range(200)]
-    time.sleep(seconds)
-    statuses = Counter(_status(s, 0.05) for s in socks)
-    for sock in socks:
-        if sock is not None:
-            sock.close()
-    return {"answered": dict(statuses)}
+    return _held(port, [f"GET /push/{table.code} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        "Accept: text/event-stream\r\n\r\n".encode()] * 200, seconds)
 
 
 LOADS: dict[str, Callable[[int, Table, float], dict[str, Any]]] = {
