@@ -68,8 +68,8 @@ def test_the_screen_stays_awake_and_the_phone_buzzes_on_its_turn(new_phone, shot
     host.locator(".screen-options input[data-option=buzz]").uncheck()
     host.wait_for_function("() => window.__wake.includes('release')")
     host.goto(f"/t/{code}")
-    host.wait_for_load_state("load")
-    host.wait_for_timeout(300)
+    # the page's script has read the switches (it shows them), then asked for nothing
+    host.locator(".screen-options").wait_for(state="visible")
     assert host.evaluate("window.__wake") == []
     assert not host.locator(".screen-options input[data-option=awake]").is_checked()
     assert not host.locator(".screen-options input[data-option=buzz]").is_checked()

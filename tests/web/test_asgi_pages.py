@@ -46,11 +46,15 @@ def _echo_app() -> tuple[Flask, list[str]]:
     return app, threads
 
 
-def _receiver(pieces: list[bytes], gate: asyncio.Event | None = None) -> Any:
-    """An ASGI receive that hands out the body in `pieces`, the first after `gate` opens."""
+def _receiver(pieces: list[bytes], gate: asyncio.Event | None = None,
+              asked: asyncio.Event | None = None) -> Any:
+    """An ASGI receive that hands out the body in `pieces`, the first after `gate` opens;
+    `asked` is set when the body is first asked for."""
     left = list(pieces)
 
     async def receive() -> Message:
+        if asked is not None:
+            asked.set()
         if gate is not None:
             await gate.wait()
         piece = left.pop(0)
@@ -87,12 +91,12 @@ def test_a_phone_sending_its_body_slowly_holds_no_thread():
     pages = Pages(app, threads=1, body_limit=1024)
 
     async def main() -> tuple[list[Message], list[Message]]:
-        gate = asyncio.Event()
+        gate, asked = asyncio.Event(), asyncio.Event()
         slow: list[Message] = []
         quick: list[Message] = []
-        slow_task = asyncio.ensure_future(
-            pages(_scope("POST", "/echo", 7), _receiver([b"a=1&b", b"=2"], gate), _sender(slow)))
-        await asyncio.sleep(0.05)
+        slow_task = asyncio.ensure_future(pages(
+            _scope("POST", "/echo", 7), _receiver([b"a=1&b", b"=2"], gate, asked), _sender(slow)))
+        await asyncio.wait_for(asked.wait(), timeout=5)  # the slow one waits for its body
         await asyncio.wait_for(pages(_scope("GET", "/ok"), _receiver([b""]), _sender(quick)),
                                timeout=5)
         assert not slow  # still waiting for its body
