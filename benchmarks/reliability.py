@@ -47,10 +47,10 @@ from benchmarks.servers import AppServer
 from benchmarks.web import Phone, Tally, _json, _percentile
 from boardgame import actions as card_actions
 from boardgame.material import COLOURS as CARD_COLOURS
-from webapp.db import make_engine
-from webapp.engines import FACTORIES
-from webapp.startup import settle_startup_objects
-from webapp.store import Store
+from webapp.games.engines import FACTORIES
+from webapp.platform.db import make_engine
+from webapp.platform.startup import settle_startup_objects
+from webapp.platform.store import Store
 
 SKIPPED_VERBS = ("undo", "unpick")
 SEEN_WITHIN_S = 2.0

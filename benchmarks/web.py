@@ -44,7 +44,8 @@ THINK_S = 1.0
 SKIPPED_VERBS = ("undo", "unpick")  # a random player taking moves back only lengthens games
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
 CODE_RE = re.compile(r"/t/([A-Z0-9]+)")
-# The app's request log line (webapp/requestlog.py): "... POST /t/ABC234/act 200 ... 12.3ms".
+# The app's request log line (webapp/platform/requestlog.py): "... POST /t/ABC234/act 200 ...
+# 12.3ms".
 LOG_RE = re.compile(
     r"^(\S+ \S+) (GET|POST) /t/[A-Z0-9]+/(act|poll)\S* (\d{3}) .* ([\d.]+)ms$")
 

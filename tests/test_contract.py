@@ -11,7 +11,7 @@ from pathlib import Path
 from boardgame.game import new_game as card_game
 from facade.contract import EngineState, StoredState
 from rollwrite.game import new_game as dice_game
-from webapp.dice.roller import DiceRoller
+from webapp.games.dice_roller import DiceRoller
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -82,10 +82,10 @@ def upward(package: str, names: list[str]) -> list[str]:
 def test_the_import_scanner_sees_every_form_of_import():
     source = (
         "import flask\nfrom bots.levels import make_bot\n"
-        "def f():\n    import webapp.db as db\n    from bots import card\n"
+        "def f():\n    import webapp.platform.db as db\n    from bots import card\n"
     )
     names = imported(source)
-    assert {"flask", "bots.levels", "webapp.db", "bots.card"} <= names
+    assert {"flask", "bots.levels", "webapp.platform.db", "bots.card"} <= names
     assert under("bots.card.greedy", BOTS) and not under("botsy", BOTS)
     with pytest.raises(AssertionError, match="relative imports"):
         imported("from . import greedy\n")
@@ -93,9 +93,10 @@ def test_the_import_scanner_sees_every_form_of_import():
 
 def test_the_layer_check_flags_imports_upward_and_sideways_only():
     names = ["bots.potential", "boardgame.state", "facade.grid", "rollwrite.game", "json",
-             "webapp.store"]
-    assert upward("rollwrite", names) == ["bots.potential", "boardgame.state", "webapp.store"]
-    assert upward("bots", names) == ["webapp.store"]
+             "webapp.platform.store"]
+    assert upward("rollwrite", names) == [
+        "bots.potential", "boardgame.state", "webapp.platform.store"]
+    assert upward("bots", names) == ["webapp.platform.store"]
     assert upward("commandline", names) == []
     assert upward("facade", ["facade.grid", "rollwrite", "rollwrite.game"]) == ["rollwrite"]
 
@@ -157,13 +158,14 @@ def test_each_editions_bots_use_their_own_engine_and_the_shared_heuristics_alone
 
 
 def test_sql_lives_in_the_store_alone():
-    """The web layer reaches the database through webapp/store.py (players and leaderboards
-    through webapp/player_store.py; turn-based tables and Web Push through
-    webapp/turns/records.py and push_records.py; the tables in
-    webapp/db.py, its migrations): no other module imports SQLAlchemy (its exception types
+    """The web layer reaches the database through webapp/platform/store.py (players and
+    leaderboards through webapp/platform/player_store.py; turn-based tables and Web Push
+    through webapp/turns/records.py and push_records.py; the tables in webapp/platform/db.py,
+    its migrations): no other module imports SQLAlchemy (its exception types
     aside, which the error pages name) or opens a connection itself (issue 20)."""
-    store = {ROOT / "webapp" / "store.py", ROOT / "webapp" / "db.py",
-             ROOT / "webapp" / "player_store.py",  # the store's players and leaderboards
+    platform = ROOT / "webapp" / "platform"
+    store = {platform / "store.py", platform / "db.py",
+             platform / "player_store.py",  # the store's players and leaderboards
              # turn-based tables' clocks and seats, and Web Push's rows (issue 39)
              ROOT / "webapp" / "turns" / "records.py",
              ROOT / "webapp" / "turns" / "push_records.py"}

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask, g, request
 from flask_wtf.csrf import CSRFProtect
 
-from webapp.config import HTMX_LOCAL_PATH, LANGUAGES, defaults, from_environment
+from webapp.platform.config import HTMX_LOCAL_PATH, LANGUAGES, defaults, from_environment
 
 if TYPE_CHECKING:
-    from webapp.deps import Deps
+    from webapp.platform.deps import Deps
 
 csrf = CSRFProtect()
 
@@ -31,7 +31,7 @@ def _resource_dir(name: str) -> str:
 def _secret_key(app: Flask) -> str:
     """The session key: from the settings, else one kept in the instance folder, so that
     every worker and every restart of this instance signs alike."""
-    from webapp.security import private_file
+    from webapp.platform.security import private_file
 
     path = Path(app.instance_path) / "secret_key"
     if not path.exists():
@@ -57,7 +57,7 @@ def settings(config: dict[str, Any] | None = None) -> dict[str, Any]:
 def migrate(config: dict[str, Any] | None = None) -> tuple[str | None, str | None]:
     """`copenhagen migrate`: bring the configured database's schema to the newest migration
     (on PostgreSQL, several at once take turns). Returns (the migration before, after)."""
-    from webapp.db import create_schema, database_url, make_engine, schema_revision
+    from webapp.platform.db import create_schema, database_url, make_engine, schema_revision
 
     given = settings(config)
     engine = make_engine(database_url(given["DATABASE_URL"], Flask(__name__).instance_path))
@@ -78,7 +78,7 @@ def _needs_key(app: Flask, url: str) -> str | None:
     """Why this app must be given COPENHAGEN_SECRET_KEY (None: a key of its own will do):
     production, or a database that other servers may share (anything but SQLite), where a
     key made by one server would not open the forms and rematch links of another."""
-    from webapp.db import local_sqlite
+    from webapp.platform.db import local_sqlite
 
     if app.config["PRODUCTION"]:
         return "COPENHAGEN_ENV=production"
@@ -89,19 +89,26 @@ def _needs_key(app: Flask, url: str) -> str | None:
 
 def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -> Flask:
     """A configured app: settings from defaults, the environment, then `config`; `deps` the
-    services its requests and jobs call (webapp.deps; None: the real ones)."""
-    from webapp import deps as services
-    from webapp import push, reviews
-    from webapp.bodies import init_bodies
-    from webapp.db import check_schema, create_schema, database_url, local_sqlite, make_engine
-    from webapp.engines import FACTORIES
-    from webapp.i18n import init_babel
-    from webapp.inputs import SafeJSON
-    from webapp.jobs import init_jobs
-    from webapp.limits import limiter
-    from webapp.requestlog import init_request_log
-    from webapp.security import init_security
-    from webapp.store import Store
+    services its requests and jobs call (webapp.platform.deps; None: the real ones)."""
+    from webapp.games.engines import FACTORIES
+    from webapp.platform import deps as services
+    from webapp.platform.bodies import init_bodies
+    from webapp.platform.db import (
+        check_schema,
+        create_schema,
+        database_url,
+        local_sqlite,
+        make_engine,
+    )
+    from webapp.platform.i18n import init_babel
+    from webapp.platform.inputs import SafeJSON
+    from webapp.platform.jobs import init_jobs
+    from webapp.platform.limits import limiter
+    from webapp.platform.requestlog import init_request_log
+    from webapp.platform.security import init_security
+    from webapp.platform.store import Store
+    from webapp.push import hub as push
+    from webapp.review import reviews
 
     app = Flask(
         __name__,
@@ -160,13 +167,14 @@ def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -
     init_request_log(app)
     init_bodies(app)
 
-    from webapp import errors, views
+    from webapp import blueprints as views
+    from webapp.platform import errors
 
     errors.register(app)
     views.register(app)
 
-    from webapp.colours import template_context as colour_context
-    from webapp.piece_words import template_context as piece_context
+    from webapp.words.colours import template_context as colour_context
+    from webapp.words.piece_words import template_context as piece_context
 
     # the pieces' drawings and words, for every template, imported with its context or not
     app.jinja_env.globals.update(colour_context(), **piece_context())
@@ -175,7 +183,7 @@ def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -
     def _globals() -> dict[str, Any]:
         from flask_babel import get_locale
 
-        from webapp.colours import template_context
+        from webapp.words.colours import template_context
 
         return {
             **template_context(),

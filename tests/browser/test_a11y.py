@@ -21,7 +21,7 @@ from flask import Flask
 from bots.levels import make_bot
 from tests.browser.conftest import PHONE, _missing
 from tests.browser.screens import shot
-from webapp import botplay
+from webapp.games import botplay
 
 pytestmark = pytest.mark.browser
 

@@ -22,7 +22,7 @@ from boardgame.phases import ARMS, DISCARD
 from bots.levels import make_bot
 from tests.browser.keyboard import Keyboard
 from tests.browser.test_table import _api, _seq
-from webapp.views.learn import SCRIPTS
+from webapp.learn.routes import SCRIPTS
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ import pytest
 
 from tests.browser.screens import fits_phone, shot
 from tests.browser.test_table import WAIT_MS, Table, _create, _join_by_link
-from webapp.config import HTMX_CDN_URL, HTMX_SRI
+from webapp.platform.config import HTMX_CDN_URL, HTMX_SRI
 
 pytestmark = pytest.mark.browser
 

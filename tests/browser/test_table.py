@@ -16,7 +16,7 @@ from tests.browser.screens import fits_phone, shot, sideways_scrollers, small_ta
 pytestmark = pytest.mark.browser
 
 # How long a page may take to reach a move by polling, without reloading: a guard, not a speed
-# goal (the bots' replies are shown one frame at a time, webapp.botplay.BOT_STEP_SECONDS
+# goal (the bots' replies are shown one frame at a time, webapp.games.botplay.BOT_STEP_SECONDS
 # each, and a three-player turn of two bots is over a dozen frames; 10 s failed once on a
 # loaded 2-core machine). How soon the other phone sees a move is measured and printed here,
 # and is `copenhagen bench --web`'s figure.

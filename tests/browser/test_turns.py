@@ -24,8 +24,8 @@ from tests.browser.conftest import PHONE, SHOTS, PageErrors, serve_cdn
 from tests.browser.screens import shot
 from tests.browser.test_table import Table, _api
 from webapp import create_app
-from webapp.config import HTMX_CDN_URL
-from webapp.deps import Deps
+from webapp.platform.config import HTMX_CDN_URL
+from webapp.platform.deps import Deps
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from webapp import create_app, migrate
-from webapp.config import HTMX_CDN_URL, HTMX_SRI, HTMX_VERSION
+from webapp.platform.config import HTMX_CDN_URL, HTMX_SRI, HTMX_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -115,11 +115,11 @@ def test_health_check_says_503_when_the_database_is_gone(app):
 
 @pytest.mark.both_databases
 def test_schema_of_the_migrations_matches_the_tables_the_code_uses(app):
-    """Alembic's first migration creates exactly what webapp/db.py describes."""
+    """Alembic's first migration creates exactly what webapp/platform/db.py describes."""
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from webapp.db import metadata
+    from webapp.platform.db import metadata
 
     with app.extensions["store"].engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), metadata)
@@ -146,7 +146,7 @@ def test_creating_tables_is_rate_limited_per_client(db_url):
     from sqlalchemy import func, select
 
     from tests.web.conftest import Phone
-    from webapp.db import games
+    from webapp.platform.db import games
 
     app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
                       "CREATE_LIMIT": "3 per minute", "RATELIMIT_ENABLED": True})
@@ -187,7 +187,7 @@ def request_lines(caplog: pytest.LogCaptureFixture) -> Iterator[Callable[[], lis
     on the logger (which keeps to its own handler outside tests, its records not passed up)."""
     import logging
 
-    from webapp import requestlog
+    from webapp.platform import requestlog
 
     caplog.set_level(logging.INFO, logger="copenhagen.requests")
 
@@ -262,7 +262,7 @@ def test_a_database_outage_is_logged_as_unavailable_not_refused(app, request_lin
                                              (429, "limited"), (500, "error"),
                                              (503, "unavailable")])
 def test_the_outcome_of_a_status(status, outcome):
-    from webapp.requestlog import outcome_of
+    from webapp.platform.requestlog import outcome_of
 
     assert outcome_of(status) == outcome
 
@@ -281,10 +281,11 @@ def test_a_rate_limited_request_is_logged_as_limited(db_url, request_lines):
 
 # ------------------------------------------------------------------------- the app's services
 def test_two_apps_in_one_process_each_call_their_own_services(db_url):
-    """The services (webapp.deps) belong to an app, not to the process: two apps side by side,
+    """The services (webapp.platform.deps) belong to an app, not to the process: two apps side by
+    side,
     each its own date and bots; an app given none has the real ones."""
-    from webapp import botplay
-    from webapp.deps import Deps
+    from webapp.games import botplay
+    from webapp.platform.deps import Deps
 
     config = {"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
               "RATELIMIT_ENABLED": False}

@@ -15,7 +15,7 @@ from tests.web.conftest import Phone
 from tests.web.test_card_game import hands_shown
 from tests.web.test_card_routes import new_game, page_of, seq_on
 from tests.web.test_solo import act, forward, start_bots, state_of
-from webapp import botplay
+from webapp.games import botplay
 
 HX = {"HX-Request": "true"}
 POLL_RE = re.compile(r'hx-get="(/[tc]/[A-Z0-9]+/poll\?[^"]+)"[^>]*'

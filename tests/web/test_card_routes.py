@@ -17,9 +17,9 @@ from boardgame.game import new_game as engine_game
 from facade.grid import cell_name
 from facade.shapes import Shape
 from tests.web.conftest import Phone
-from webapp import botplay
 from webapp.card.build import TURNS, anchor, image, image_of, turn_of
-from webapp.companion.seats import NAME_MAX
+from webapp.games import botplay
+from webapp.games.seats import NAME_MAX
 
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
 SEQ_RE = re.compile(r'data-seq="(\d+)"')
@@ -121,7 +121,7 @@ def test_new_game_errors_keep_the_form_and_create_nothing(app, phone):
     with store.engine.connect() as conn:
         from sqlalchemy import func, select
 
-        from webapp.db import games
+        from webapp.platform.db import games
         count = conn.execute(select(func.count()).select_from(games)).scalar()
     for form, words in cases:
         resp = phone.post("/c/new", form)
@@ -607,7 +607,7 @@ def test_every_engine_event_is_worded_for_translation(app):
 
     from boardgame.game import new_game as engine_game
     from bots.levels import make_bot
-    from webapp.event_i18n import event_text
+    from webapp.words.event_i18n import event_text
 
     kinds: set[str] = set()
     with app.test_request_context("/"):

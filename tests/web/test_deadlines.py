@@ -1,4 +1,4 @@
-"""Every wait has a deadline (issue 36, webapp/budgets.py): a searching bot's turn past its
+"""Every wait has a deadline (issue 36, webapp/platform/budgets.py): a searching bot's turn past its
 budget plays the greedy move (logged); a hint past its budget, or with the bots' process
 busy, says "No hint just now" (503) in the page's language; hints are limited per client."""
 
@@ -9,9 +9,11 @@ import time
 
 from flask import Flask
 
-from webapp import botplay, create_app, hint_search, jobs
-from webapp.budgets import HINTS_AT_ONCE
-from webapp.deps import Deps
+from webapp import create_app
+from webapp.games import botplay, hint_search
+from webapp.platform import jobs
+from webapp.platform.budgets import HINTS_AT_ONCE
+from webapp.platform.deps import Deps
 
 from .conftest import Phone
 from .test_solo import _to_main_phase, start_challenge

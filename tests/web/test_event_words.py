@@ -1,7 +1,7 @@
 """Engine events in words, one path for both editions (issue 20): every template of each
 edition's table (each kind, form, optional part and plural) is worded in English, French and
-German through webapp/event_i18n.py, the French and German never falling back to English;
-plurals follow each language's rule; colour words and letters come from webapp/colours.py."""
+German through webapp/words/event_i18n.py, the French and German never falling back to English;
+plurals follow each language's rule; colour words and letters come from webapp/words/colours.py."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from flask_babel import force_locale, gettext
 from boardgame.messages import TEMPLATES as CARD_TEMPLATES
 from facade.messages import render
 from rollwrite.messages import TEMPLATES as DICE_TEMPLATES
-from webapp import event_i18n
-from webapp.companion import events as table_events
-from webapp.views import card as card_view
+from webapp.card import routes as card_view
+from webapp.rollwrite import events as table_events
+from webapp.words import event_i18n
 
 LANGS = ("fr", "de")
 # a value for every field the templates of either edition name (a new field fails below)

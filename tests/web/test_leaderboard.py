@@ -10,10 +10,10 @@ from datetime import timedelta
 import pytest
 from flask import Flask
 
-from webapp.player_store import Boards, rank_key
+from webapp.platform.player_store import Boards, rank_key
+from webapp.platform.store import utcnow
+from webapp.players.identity import PLAYER_COOKIE
 from webapp.solo import leaderboard as L  # noqa: N812
-from webapp.solo.players import PLAYER_COOKIE
-from webapp.store import utcnow
 
 from .conftest import Phone, Today
 from .test_solo import DAY, dice_of, play_the_bots_moves, play_to_the_end, words
@@ -328,7 +328,7 @@ def test_creating_players_challenges_and_device_codes_is_rate_limited(db_url, de
     from sqlalchemy import func, select
 
     from webapp import create_app
-    from webapp.db import friend_challenges, players
+    from webapp.platform.db import friend_challenges, players
 
     limited = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
                           "CREATE_LIMIT": "3 per minute", "RATELIMIT_ENABLED": True}, deps)

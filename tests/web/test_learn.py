@@ -10,8 +10,8 @@ from html import unescape
 import pytest
 
 from tests.web.conftest import Phone
+from webapp.learn.routes import SCRIPTS
 from webapp.learn.script import Auto, Script, Step, position
-from webapp.views.learn import SCRIPTS
 
 NEXT = {"rollwrite": ("/s/#c-name", "/s/#b-name", "/t/new", "/learn/card"),
         "card": ("/c/new", "/s/#c-name", "/learn/rollwrite")}  # what the last page offers

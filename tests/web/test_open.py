@@ -24,7 +24,7 @@ from tests.web.conftest import Phone
 from tests.web.test_card_routes import new_game as new_card_game
 from tests.web.test_tables import act, api, store_of, table_of
 from webapp import create_app
-from webapp.game_text import game_text
+from webapp.platform.game_text import game_text
 
 SPACES = " " * 59_000
 ODD_DIGITS = ["²", "①", "١", "٣", "Ⅳ", "5" * 5000, "-1", "1e3", " 1 2"]
@@ -145,7 +145,7 @@ def test_odd_digits_anywhere_get_a_4xx_not_a_500(app, phones, digits):
 
 @pytest.mark.parametrize("dice", ["²", "١", "9" * 5000, "1," * 60])
 def test_the_dice_table_reads_its_dice_in_ascii_and_refuses_the_rest(dice):
-    from webapp.dice.roller import DiceRoller, DiceRollerError
+    from webapp.games.dice_roller import DiceRoller, DiceRollerError
 
     table = DiceRoller({"players": ["Ann", "Bo"], "seed": "s"})
     table.apply("roll")
@@ -245,7 +245,7 @@ def test_the_secret_key_and_the_database_are_private_files(tmp_path):
     from types import SimpleNamespace
 
     from webapp import _secret_key
-    from webapp.db import database_url, make_engine
+    from webapp.platform.db import database_url, make_engine
 
     instance = tmp_path / "instance"
     _secret_key(SimpleNamespace(instance_path=str(instance)))  # type: ignore[arg-type]
@@ -303,7 +303,7 @@ def test_replay_positions_come_from_kept_states_and_equal_a_full_replay(app, pho
     rule (replay the log from the start), at every position of a finished game; the game is
     replayed once for all the pages (one timeline in the app's memory, the one checked)."""
     from tests.web.test_forged_requests import _advance
-    from webapp.views.replay import Timeline
+    from webapp.review.replay_routes import Timeline
 
     code = table_of(app, phones)
     store = store_of(app)

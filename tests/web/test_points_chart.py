@@ -11,8 +11,8 @@ from types import SimpleNamespace
 import pytest
 
 from bots.levels import make_bot
-from webapp import botplay, points_chart
-from webapp.points_chart import PointsByTurn, points_by_turn
+from webapp.games import botplay, points_chart
+from webapp.games.points_chart import PointsByTurn, points_by_turn
 
 from .conftest import Phone
 from .test_card_routes import new_game

@@ -20,7 +20,7 @@ from benchmarks.push_faults import push_after_kill
 from benchmarks.servers import AppServer
 from benchmarks.web import Phone, Tally
 from tests.web.test_shared_limits import redis_url  # noqa: F401 - the fixture
-from webapp.push import CHANNEL
+from webapp.push.hub import CHANNEL
 
 pytestmark = pytest.mark.slow  # starts real servers
 

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from commandline.replay import replay as cli_replay
 from commandline.replay import run as cli_run
 from rollwrite.state import GameState
-from webapp.db import games
+from webapp.platform.db import games
 
 from .conftest import Phone, Seeds
 from .test_solo import act, forward, play_to_the_end, start_bots, start_challenge

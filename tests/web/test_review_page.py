@@ -6,7 +6,8 @@ a game not over has none. In the card edition a phone sees only its own seat's t
 migration that adds the tables goes up and down on both databases.
 
 Reviews come from tests/web/fake_review.py (conftest), or from a function a test gives the
-app's reviewer (the `review` fixture, webapp.deps); one test runs the bots' real reviewer."""
+app's reviewer (the `review` fixture, webapp.platform.deps); one test runs the bots' real
+reviewer."""
 
 from __future__ import annotations
 
@@ -27,9 +28,9 @@ from facade.gametext import GameText
 from tests.dbs import database
 from tests.web.conftest import Phone, StandIn
 from tests.web.fake_review import fake_review
-from webapp import reviews
-from webapp.db import alembic_config, make_engine
-from webapp.store import Game, Store
+from webapp.platform.db import alembic_config, make_engine
+from webapp.platform.store import Game, Store
+from webapp.review import reviews
 
 RELEASE_SECONDS = 30  # a stalled stand-in gives up after this (a test that failed)
 

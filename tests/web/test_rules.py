@@ -22,8 +22,8 @@ from rollwrite import actions as RA  # noqa: N812
 from rollwrite.game import new_game as new_dice_game
 from rollwrite.material import SHAPES as DICE_SHAPES
 from tests.web.test_i18n import _english_sentences, _visible_text
-from webapp.rules_figures import Figure, card_figures, rollwrite_figures
-from webapp.views.rules import CARD_SECTIONS, ROLLWRITE_SECTIONS
+from webapp.learn.rules_figures import Figure, card_figures, rollwrite_figures
+from webapp.learn.rules_routes import CARD_SECTIONS, ROLLWRITE_SECTIONS
 
 FIGURE_RE = re.compile(r'<figure class="fig" id="fig-([\w-]+)">(.*?)</figure>', re.S)
 NUM_RE = re.compile(r'<b class="num" data-num="([^"]+)">(-?\d+)</b>')
@@ -48,7 +48,7 @@ def _last(fig: Figure, kind: type, parse: Any) -> Any:
 
 
 def engine_value(fig: Figure, key: str) -> int:
-    """What the engine says for a figure's number key (see webapp/rules_figures.py)."""
+    """What the engine says for a figure's number key (see webapp/learn/rules_figures.py)."""
     shown = len(fig.log) - _shown(fig)
     if key.startswith("before."):
         state, events = _replay(fig, shown)

@@ -14,9 +14,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from webapp import create_app
-from webapp.db import games, seats
-from webapp.deps import Deps
-from webapp.store import token_hash
+from webapp.platform.db import games, seats
+from webapp.platform.deps import Deps
+from webapp.platform.store import token_hash
 
 from .conftest import Phone, Seeds
 from .test_tables import act, api, create, host_pass, join, play_until
@@ -249,7 +249,7 @@ def test_the_language_switch_goes_back_to_a_local_page(client, target):
 
 
 def test_is_local_path_reads_addresses_as_a_browser_would():
-    from webapp.views.home import is_local_path
+    from webapp.home.routes import is_local_path
 
     assert is_local_path("/t/ABC234") and is_local_path("/print/?paper=a4")
     for target in ("//evil.com", "/\\evil.com", "https://evil.com", "/\nevil", "ftp:x"):

@@ -17,8 +17,8 @@ from commandline.main import main
 from commandline.serve import run as serve
 from tests.dbs import database
 from webapp import create_app, migrate
-from webapp.db import SchemaBehind, alembic_config, make_engine, schema_revision
-from webapp.store import Store
+from webapp.platform.db import SchemaBehind, alembic_config, make_engine, schema_revision
+from webapp.platform.store import Store
 
 
 def _sqlite(tmp_path: Path) -> str:

@@ -16,9 +16,9 @@ from flask.testing import FlaskClient
 from bots.solitaire import play_state
 from facade.gametext import read_text, replay_text
 from rollwrite.state import GameState
-from webapp import botplay
+from webapp.games import botplay
 from webapp.solo import dice, records
-from webapp.views import solo
+from webapp.solo import routes as solo
 
 from .conftest import Phone, Today
 

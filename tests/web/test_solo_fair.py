@@ -33,13 +33,13 @@ from tests.web.test_solo import (
     words,
 )
 from webapp import create_app
-from webapp.db import alembic_config, make_engine
-from webapp.deps import Deps
-from webapp.engines import FACTORIES
-from webapp.player_store import rank_key
+from webapp.games.engines import FACTORIES
+from webapp.platform.db import alembic_config, make_engine
+from webapp.platform.deps import Deps
+from webapp.platform.player_store import rank_key
+from webapp.platform.store import Store, utcnow
+from webapp.players.identity import PLAYER_COOKIE
 from webapp.solo import dice, pars
-from webapp.solo.players import PLAYER_COOKIE
-from webapp.store import Store, utcnow
 
 OWNER = "a" * 32  # the browser id of a game from before players
 

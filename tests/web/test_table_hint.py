@@ -10,7 +10,7 @@ import pytest
 
 from facade.grid import parse_cell
 from rollwrite import actions as A  # noqa: N812
-from webapp.companion.hint import hint_dice, hint_words
+from webapp.rollwrite.hint import hint_dice, hint_words
 
 from .conftest import Phone
 from .test_solo import _to_main_phase, act, start_challenge, state_of

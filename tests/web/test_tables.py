@@ -10,7 +10,7 @@ import pytest
 
 from bots.stand_in import stand_in_step
 from webapp import create_app
-from webapp.companion.seats import new_seed
+from webapp.games.seats import new_seed
 
 from .conftest import Phone, Seeds
 
@@ -834,7 +834,7 @@ def test_a_refusal_with_a_name_in_it_uses_the_names_of_the_table(app, phones):
 
 def test_refusal_wording_falls_back_to_the_engines_english_for_an_unworded_code(app):
     from facade.errors import IllegalAction
-    from webapp.refusals import refusal_text
+    from webapp.words.refusals import refusal_text
 
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         plain = IllegalAction("dice are numbered 1 to 5")  # code `illegal`: no params

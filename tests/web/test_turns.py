@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from webapp import create_app
-from webapp.store import token_hash
+from webapp.platform.store import token_hash
 
 START = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 
@@ -31,7 +31,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def deps(makers, review, par, today, seeds, clock):
-    from webapp.deps import Deps
+    from webapp.platform.deps import Deps
 
     return Deps(makers=makers, review=review, par=par, today=today, new_seed=seeds, now=clock)
 

@@ -22,7 +22,7 @@ from benchmarks.push_service import Device, PushService, start_push_service
 from tests.web.conftest import TEMPLATES
 from tests.web.test_turns import START, Clock, first_move, join, new_game
 from webapp import create_app
-from webapp.deps import Deps
+from webapp.platform.deps import Deps
 from webapp.turns.records import Notice
 from webapp.turns.webpush import MAX_PAYLOAD
 
@@ -229,7 +229,7 @@ def test_each_device_gets_what_it_asked_for(app, phones, service, clock):
 
 def test_copenhagen_migrate_makes_the_key_pair_once(tmp_path):
     from webapp import migrate
-    from webapp.db import make_engine
+    from webapp.platform.db import make_engine
     from webapp.turns.push_records import PushRecords
     from webapp.turns.webpush import VAPID_KEY
 

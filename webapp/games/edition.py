@@ -10,7 +10,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from webapp import play
+from webapp.games import play
 from webapp.games.visit import Visit
 
 

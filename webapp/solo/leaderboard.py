@@ -17,9 +17,9 @@ from flask import Flask, g
 
 from rollwrite.solitaire import result as challenge_result
 from rollwrite.state import GameState
-from webapp.player_store import Boards, Entry
+from webapp.platform.player_store import Boards, Entry
+from webapp.platform.store import Game, Store
 from webapp.solo import dice
-from webapp.store import Game, Store
 
 _WEEK_RE = re.compile(r"^(\d{4})-W(\d{2})$")
 TOP_ON_SOLO_PAGE = 10

@@ -1,12 +1,13 @@
 """The par of a solitaire challenge: the strong bot's result on the same seed (its turns to
-12 points, its score), computed once per seed by a background job (webapp/jobs.py) as soon as
+12 points, its score), computed once per seed by a background job (webapp/platform/jobs.py) as
+soon as
 a challenge of that seed is created, and kept in the table `pars`. The bot plays the game's
 own dice: a keyed challenge's (webapp/solo/dice.py), whose par is kept under KEYED_LEVEL,
 or for a game from before the key the open dice of its public seed, whose par rows are the
 ones stored then (under LEVEL). The result page reads it
 and never computes it: until it is ready the page says it is being computed. The job claims
-the par when it starts and tries again after a passing fault (webapp.jobs.Retry), as the
-reviews do (webapp/reviews.py)."""
+the par when it starts and tries again after a passing fault (webapp.platform.jobs.Retry), as the
+reviews do (webapp/review/reviews.py)."""
 
 from __future__ import annotations
 
@@ -15,11 +16,11 @@ from datetime import timedelta
 from functools import partial
 from typing import Any
 
-from webapp.deps import Par
-from webapp.jobs import Jobs, Retry, elsewhere, passing
+from webapp.platform.deps import Par
+from webapp.platform.jobs import Jobs, Retry, elsewhere, passing
+from webapp.platform.store import Derived, Game, Store
 from webapp.solo.dice import KEYED, source
 from webapp.solo.records import challenge_of
-from webapp.store import Derived, Game, Store
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,7 @@ def _par(seed: str) -> dict[str, Any]:
 
 def bot_par(seed: str) -> dict[str, Any]:
     """The strong bot's result on the challenge whose dice seed is `seed`: turns, score,
-    reached 12, played in the search process (webapp.jobs.elsewhere)."""
+    reached 12, played in the search process (webapp.platform.jobs.elsewhere)."""
     return elsewhere(_par, seed)
 
 
@@ -56,7 +57,8 @@ def of_game(game: Game) -> tuple[str, str, str]:
 def run(store: Store, seed: str, retry: Retry | None = None, *, compute: Par,
         dice: str | None = None, level: str = LEVEL) -> str:
     """The job: claim the par of `seed` (its row under `level`), compute it on the dice seed
-    `dice` (default: `seed`, the open dice) by `compute` (the app's, webapp.deps), store it,
+    `dice` (default: `seed`, the open dice) by `compute` (the app's, webapp.platform.deps), store
+    it,
     each step again after a passing fault (`retry`) without losing what was done; ready,
     failed (a bug, logged), taken (another worker has it) or later (the fault did not pass:
     the claim expires)."""

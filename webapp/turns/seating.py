@@ -13,8 +13,8 @@ from typing import Any
 from flask_babel import gettext as _
 
 from bots.levels import LEVEL_NAMES
-from webapp.companion.seats import NAME_MAX, clean_name, derived_token
-from webapp.store import Game, Store
+from webapp.games.seats import NAME_MAX, clean_name, derived_token
+from webapp.platform.store import Game, Store
 from webapp.turns.clocks import CLOCK_DAYS, DAY_S
 from webapp.turns.records import TurnRecords
 
