@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from webapp import create_app, migrate
+from webapp import create_app, migrate, services
+from webapp.games import botplay
 from webapp.platform.config import HTMX_CDN_URL, HTMX_SRI, HTMX_VERSION
+from webapp.platform.deps import Deps
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -281,12 +283,8 @@ def test_a_rate_limited_request_is_logged_as_limited(db_url, request_lines):
 
 # ------------------------------------------------------------------------- the app's services
 def test_two_apps_in_one_process_each_call_their_own_services(db_url):
-    """The services (webapp.platform.deps) belong to an app, not to the process: two apps side by
-    side,
-    each its own date and bots; an app given none has the real ones."""
-    from webapp.games import botplay
-    from webapp.platform.deps import Deps
-
+    """The services (webapp.platform.deps) belong to an app, not to the process: two apps side
+    by side, each its own date and bots; an app given none has the real ones."""
     config = {"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
               "RATELIMIT_ENABLED": False}
     first = create_app(config, Deps(today=lambda: "2026-01-02"))
@@ -300,7 +298,9 @@ def test_two_apps_in_one_process_each_call_their_own_services(db_url):
             assert botplay.makers() == {}
         with real.app_context():
             assert botplay.makers() == botplay.MAKERS
-            assert real.extensions["copenhagen"] == Deps()  # the real services
+            assert real.extensions["copenhagen"] == services.real()  # the real services
+        with pytest.raises(LookupError, match="create_app"):
+            Deps().today()  # a service left out is create_app's to fill
     finally:
         for a in (first, second, real):
             a.extensions["jobs"].shutdown()

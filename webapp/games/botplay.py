@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
@@ -24,6 +24,7 @@ from bots.levels import EDITIONS, make_bot
 from facade.contract import EngineState
 from facade.errors import IllegalAction
 from webapp.platform.budgets import BOT_TURN_SECONDS
+from webapp.platform.deps import BotMaker, deps
 from webapp.platform.jobs import BOTS
 from webapp.platform.store import Conflict, Game, Store
 
@@ -33,8 +34,6 @@ LEVEL_LABELS = {  # what the pages call each bot level (bots.levels)
     "random": _l("random"), "greedy": _l("greedy"), "strong": _l("strong"),
     "expert": _l("expert"),
 }
-
-BotMaker = Callable[[str, int], Any]  # (level, seed) -> bot with choose(view, seat)
 
 # The levels that search (a turn takes them tens to hundreds of milliseconds of CPU): they
 # decide in the bots' process, so a web worker's other requests keep its interpreter.
@@ -53,8 +52,6 @@ def makers() -> Mapping[str, BotMaker]:
     """The bot makers of the current app (webapp.platform.deps), MAKERS outside an app."""
     if not has_app_context():
         return MAKERS
-    from webapp.platform.deps import deps
-
     return deps().makers
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 # stroke colours and dash patterns of the players' lines (told apart without colour too)
@@ -175,8 +176,6 @@ def legend(names: Sequence[str]) -> list[dict[str, str]]:
 
 def end_chart(rows: Iterable[Any], names: Sequence[str]) -> dict[str, Any]:
     """What the end screens show: the chart, its legend and the numbers by turn."""
-    from flask_babel import gettext as _
-
     data = points_by_turn(rows, len(names))
     finals = ", ".join(f"{name} {p[-1] if p else 0}" for name, p in zip(names, data.points,
                                                                         strict=True))

@@ -18,6 +18,8 @@ from werkzeug.wrappers import Response  # what redirect() gives; flask's extends
 
 from webapp.platform.config import LANGUAGES
 from webapp.platform.i18n import LANG_COOKIE
+from webapp.solo.records import unfinished as solo_unfinished
+from webapp.solo.routes import browser_id
 
 bp = Blueprint("home", __name__)
 
@@ -27,8 +29,6 @@ def index() -> str:
     """The ways in: table companion, dice only, play solo, print pads."""
     unfinished: list[dict[str, Any]] = []
     if "solo.index" in current_app.view_functions:
-        from webapp.solo.records import unfinished as solo_unfinished
-        from webapp.solo.routes import browser_id
 
         unfinished = solo_unfinished(current_app.extensions["store"], browser_id(), limit=5)
     return render_template("home.html", unfinished=unfinished)

@@ -10,7 +10,9 @@ from typing import Any
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from boardgame.actions import parse_action as parse_card
 from facade.errors import IllegalAction
+from rollwrite.actions import parse_action as parse_dice
 from webapp.games import play
 from webapp.learn import card_page, rollwrite_page
 from webapp.learn.card import CARD
@@ -56,9 +58,7 @@ def _move_said(script: Script, state: Any, action: Any) -> str:
 def _parse(script: Script, text: str) -> object:
     """A notation line as the script's edition reads it (IllegalAction when it cannot)."""
     if script.edition == "rollwrite":
-        from rollwrite.actions import parse_action as parse_dice
         return parse_dice(text)
-    from boardgame.actions import parse_action as parse_card
     return parse_card(text)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, request, url_for
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 
 from rollwrite.material import COLOUR_OF_LETTER
 from webapp.learn.rules_figures import card_figures, rollwrite_figures
@@ -76,8 +76,6 @@ def robots() -> Response:
 @root.get("/sitemap.xml")
 def sitemap() -> Response:
     """The public pages, each with its language versions."""
-    from flask import current_app
-
     urls = [ep for ep in PUBLIC_PAGES if ep in current_app.view_functions]
     body = render_template("rules/sitemap.xml", urls=urls, languages=LANGUAGES)
     return Response(body, mimetype="application/xml")

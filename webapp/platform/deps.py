@@ -5,9 +5,10 @@ the app, never in module globals a test would have to patch."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from flask import Flask, current_app
 
@@ -27,56 +28,40 @@ class Review(Protocol):
     def __call__(self, text: GameText, rollouts: int | None = None) -> dict[str, Any]: ...
 
 
-def _makers() -> dict[str, BotMaker]:
-    from webapp.games.botplay import MAKERS
-
-    return dict(MAKERS)
-
-
-def _review(text: GameText, rollouts: int | None = None) -> dict[str, Any]:
-    from webapp.review.reviews import bot_review
-
-    return bot_review(text, rollouts)
+def _unset(*_args: Any, **_kwargs: Any) -> NoReturn:
+    """A service the app was not given: create_app puts the real one in its place
+    (webapp/services.py), so this runs only on a Deps no app installed."""
+    raise LookupError("a service of a Deps that no app installed (create_app fills them in)")
 
 
-def _par(seed: str) -> dict[str, Any]:
-    from webapp.solo.pars import bot_par
-
-    return bot_par(seed)
-
-
-def _new_seed() -> str:
-    from webapp.games.seats import new_seed
-
-    return new_seed()
+_NO_MAKERS: Mapping[str, BotMaker] = MappingProxyType({})  # none given: create_app's
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _today() -> str:
-    from webapp.solo.records import today
-
-    return today()
-
-
 @dataclass(frozen=True)
 class Deps:
-    """One app's services; the defaults are the real ones (the bots of bots.levels, the
-    reviewer and the par's strong bot in the search process, today's UTC date, the time now)."""
+    """One app's services. A field left out (`_unset`, no makers) is filled by create_app with
+    the real one (webapp/services.py: the bots of bots.levels, the reviewer and the par's
+    strong bot in the search process, today's UTC date, a random seed); `now` is the clock."""
 
-    makers: Mapping[str, BotMaker] = field(default_factory=_makers)  # edition -> bot maker
-    review: Review = _review  # a finished game's review (run by a background job)
-    par: Par = _par  # the par of a challenge's dice seed (a background job)
-    today: Callable[[], str] = _today  # the daily challenge's seed: `2026-11-24`
-    new_seed: Callable[[], str] = _new_seed  # a new table's dice seed (secret, random)
+    def given(self) -> dict[str, Any]:
+        """The fields set, by name (the others are for create_app to fill)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if all(getattr(self, f.name) is not unset for unset in (_unset, _NO_MAKERS))}
+
+    makers: Mapping[str, BotMaker] = field(default_factory=lambda: _NO_MAKERS)  # edition -> maker
+    review: Review = _unset  # a finished game's review (run by a background job)
+    par: Par = _unset  # the par of a challenge's dice seed (a background job)
+    today: Callable[[], str] = _unset  # the daily challenge's seed: `2026-11-24`
+    new_seed: Callable[[], str] = _unset  # a new table's dice seed (secret, random)
     now: Callable[[], datetime] = _now  # the turn-based tables' clock (webapp/turns/)
 
 
-def install(app: Flask, given: Deps | None) -> Deps:
-    """Keep `given` (or the real services) on the app."""
-    found = given or Deps()
+def install(app: Flask, found: Deps) -> Deps:
+    """Keep `found` (every service set) on the app."""
     app.extensions[KEY] = found
     return found
 

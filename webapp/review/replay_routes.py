@@ -34,7 +34,10 @@ from webapp.platform.game_text import game_text, player_names, store_text, store
 from webapp.platform.inputs import number
 from webapp.platform.limits import create_limited
 from webapp.platform.store import Game
+from webapp.players import identity as players
 from webapp.rollwrite.events import action_text
+from webapp.solo import leaderboard
+from webapp.solo.routes import spoiler_refusal
 from webapp.words import sheet as P  # noqa: N812
 from webapp.words.refusals import game_text_reason
 
@@ -120,11 +123,7 @@ def _game(code: str) -> Game:
 def spoiler_guard(game: Game) -> None:
     """Refuse (403) someone else's solitaire challenge to a viewer who has not finished or
     given up its seed (webapp/solo/leaderboard.py)."""
-    from webapp.players import identity as players
-    from webapp.solo import leaderboard
-
     if not leaderboard.may_open(_store(), players.boards(), game, players.owner_id()):
-        from webapp.solo.routes import spoiler_refusal
 
         raise spoiler_refusal(str(game.config["challenge"].get("seed")))
 

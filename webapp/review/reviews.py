@@ -21,6 +21,7 @@ from typing import Any
 
 from flask import Flask
 
+from bots.review import review
 from facade.gametext import GameText
 from webapp.platform.deps import Review
 from webapp.platform.game_text import player_names
@@ -40,8 +41,6 @@ KINDS = ("table", "solo", "card", "replay")  # kinds of game with a review ("dic
 def _review(text: GameText, rollouts: int | None = None) -> dict[str, Any]:
     """bots.review.review (with its own play-out counts unless `rollouts` is given), in the
     search process."""
-    from bots.review import review  # the searches are heavy: loaded where they run
-
     return review(text, rollouts=rollouts)
 
 

@@ -41,6 +41,7 @@ from webapp.platform.jobs import jobs
 from webapp.platform.security import PRIVATE
 from webapp.platform.store import Game, Store
 from webapp.review import puzzles, reviews
+from webapp.review.replay_routes import spoiler_guard
 from webapp.review.sheets import DEFS, sheet_svg
 from webapp.words.colours import colour_word
 from webapp.words.move_words import card_move_words, dice_move_words, said_words
@@ -66,7 +67,6 @@ def _game(code: str) -> Game:
         raise Refused(404, _("No review for this game"),
                       _("Reviews are for Roll & Write and card games; %(code)s is not one.",
                         code=game.code))
-    from webapp.review.replay_routes import spoiler_guard
 
     spoiler_guard(game)
     return game

@@ -32,6 +32,8 @@ from webapp.platform.deps import deps
 from webapp.platform.inputs import number
 from webapp.platform.store import Conflict
 from webapp.players.identity import boards as player_boards
+from webapp.players.identity import owner_id
+from webapp.review.replay_routes import spoiler_guard
 from webapp.rollwrite.events import action_text, event_text
 from webapp.rollwrite.hint import hint_dice, hint_reason, hint_words
 from webapp.rollwrite.model import roll_count, table_context
@@ -77,7 +79,6 @@ class RollWrite(Edition):
         """Someone else's challenge game: not before one has played the seed out."""
         if (visit.game.kind == "solo" and isinstance(visit.game.config.get("challenge"), dict)
                 and visit.seat is None):
-            from webapp.review.replay_routes import spoiler_guard
 
             spoiler_guard(visit.game)
         if leaderboard.given_up(player_boards(), visit.game):  # its result, no more moves
@@ -92,7 +93,6 @@ class RollWrite(Edition):
         """The cookie's seat; a solo game also knows the browser that started it, so it
         comes back after the seat cookie is gone."""
         if visit.seat is None and visit.game.kind == "solo" and visit.game.owner:
-            from webapp.players.identity import owner_id
 
             mine = owner_id() or ""
             if mine and secrets.compare_digest(mine, visit.game.owner):

@@ -6,6 +6,7 @@ spoilers in webapp/solo/leaderboard.py."""
 
 from __future__ import annotations
 
+import secrets
 from datetime import date
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -35,9 +36,11 @@ from webapp.platform.limits import create_limited
 from webapp.platform.player_store import Entry, Player
 from webapp.platform.store import Game, NotFound, Store
 from webapp.players import identity as players
+from webapp.review.replay_routes import EDITION, TIMELINES, timeline
 from webapp.solo import leaderboard as L  # noqa: N812
 from webapp.solo import names
-from webapp.solo.records import records
+from webapp.solo import routes as solo
+from webapp.solo.records import daily_date, records
 from webapp.solo.turns_chart import DAYS, best_by_day, turns_svg
 from webapp.words import sheet as P  # noqa: N812
 
@@ -65,7 +68,6 @@ def _seed(seed: str) -> str:
 
 
 def _kind(seed: str) -> str:
-    from webapp.solo.records import daily_date
 
     if daily_date(seed) is not None:
         return "daily"
@@ -240,11 +242,8 @@ def redeem() -> Response:
 def new_friends() -> Response:
     """A challenge for friends on a seed: the one given (a game's), else today's, or fresh
     dice (`seed=new`)."""
-    from webapp.solo import routes as solo
-
     wanted = " ".join(str(request.form.get("seed") or "").split()) or _today()
     if wanted == "new":
-        import secrets
 
         wanted = "f-" + secrets.token_hex(5)
     if len(wanted) > SEED_MAX:
@@ -318,8 +317,6 @@ def friends(code: str) -> Response:
 @create_limited
 def play_friends(code: str) -> Response:
     """Join the challenge and play its seed (or go back to one's game on it)."""
-    from webapp.solo import routes as solo
-
     found = _challenge(code)
     seed = found["seed"]
     typed = request.form.get("name")
@@ -350,16 +347,12 @@ def _game_of(code: str) -> Game:
 
 def _timeline_of(store: Store, game: Game) -> Timeline:
     """A finished game's timeline, replayed from its stored text."""
-    from webapp.review.replay_routes import EDITION, timeline
-
     return timeline(stored_text(store, game), store.factories[EDITION])
 
 
 @bp.get("/f/<code>/compare")
 def compare(code: str) -> Response:
     """Two members' games side by side at the end of a turn (`?a=`, `?b=`, `?turn=`)."""
-    from webapp.review.replay_routes import TIMELINES
-
     found = _challenge(code)
     seed = found["seed"]
     boards, store = players.boards(), _store()

@@ -16,6 +16,7 @@ from datetime import timedelta
 from functools import partial
 from typing import Any
 
+from bots.solitaire import play
 from webapp.platform.deps import Par
 from webapp.platform.jobs import Jobs, Retry, elsewhere, passing
 from webapp.platform.store import Derived, Game, Store
@@ -32,8 +33,6 @@ CLAIM_LIMIT = timedelta(minutes=5)  # a pending claim older than this is a dead 
 
 def _par(seed: str) -> dict[str, Any]:
     """The par, in the search process."""
-    from bots.solitaire import play  # the search is heavy: loaded where it runs
-
     out = play(seed, LEVEL)
     return {"turns": out["turns"], "score": out["score"], "reached_12": out["reached_12"]}
 
