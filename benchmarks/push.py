@@ -351,7 +351,7 @@ def settle(got: Received, quiet_s: float = 1.0, limit_s: float = 15.0) -> None:
 def _head(tables: list[tuple[str, list[Phone]]], code: str) -> int:
     """The table's move number, asked of the server."""
     phone = next(seated[0] for c, seated in tables if c == code)
-    status, data, _ms, _r = phone.request("GET", f"/t/{code}/version")
+    status, data, _ms, _r = phone.request("GET", f"/rollwrite/{code}/version")
     return int(json.loads(data)["seq"]) if status == 200 else 0
 
 

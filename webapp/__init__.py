@@ -98,6 +98,7 @@ def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -
 
     from webapp import blueprints, services
     from webapp.games.engines import FACTORIES
+    from webapp.home import old_addresses
     from webapp.platform import errors
     from webapp.platform.bodies import init_bodies
     from webapp.platform.db import (
@@ -167,6 +168,7 @@ def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -
         n = int(app.config["PROXIES"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
     csrf.init_app(app)
+    csrf.exempt(old_addresses.bp)  # only redirects: the page it sends to checks the token
     init_security(app)
     limiter.init_app(app)
     init_babel(app)

@@ -8,6 +8,7 @@ from flask import Flask
 
 from webapp.card import routes as card
 from webapp.dice import routes as dice
+from webapp.home import old_addresses
 from webapp.home import routes as home
 from webapp.learn import routes as learn
 from webapp.learn import rules_routes as rules
@@ -33,6 +34,7 @@ AREAS: tuple[ModuleType, ...] = (
     rules,
     leaderboard,
     push,
+    old_addresses,
 )
 
 

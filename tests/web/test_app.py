@@ -22,7 +22,7 @@ def test_home_page_lists_the_ways_in(client):
     for text in ("Table companion", "Dice only", "Play solo", "Print pads"):
         assert text in html
     assert "Coming soon" not in html  # every way in is built
-    for href in ("/t/new", "/d/new", "/s/", "/c/new", "/print/", "/r"):
+    for href in ("/rollwrite/new", "/d/new", "/s/", "/card/new", "/print/", "/r"):
         assert f'href="{href}"' in html, href
 
 
@@ -215,25 +215,25 @@ def test_each_request_logs_one_line_with_the_table_and_the_outcome(app, request_
     from tests.web.conftest import Phone
 
     phone = Phone(app.test_client())
-    phone.get("/t/new")
-    resp = phone.post("/t/new", {"seats": "2", "name": "Ann", "dice": "app"})
+    phone.get("/rollwrite/new")
+    resp = phone.post("/rollwrite/new", {"seats": "2", "name": "Ann", "dice": "app"})
     code = resp.headers["Location"].rsplit("/", 1)[1]
     before = len(request_lines())
     assert before == 2  # the form, the table made
-    phone.get(f"/t/{code.lower()}")
-    phone.get(f"/t/{code}/poll?seq=0", headers={"HX-Request": "true"})
-    phone.post(f"/t/{code}/act", {"seq": "0", "action": "p1 end"})  # refused by the engine
-    phone.post(f"/t/{code}/act", {"action": "p1 setup none"})  # no seq: refused
-    phone.get("/t/ZZZZZZ")
+    phone.get(f"/rollwrite/{code.lower()}")
+    phone.get(f"/rollwrite/{code}/poll?seq=0", headers={"HX-Request": "true"})
+    phone.post(f"/rollwrite/{code}/act", {"seq": "0", "action": "p1 end"})  # refused by the engine
+    phone.post(f"/rollwrite/{code}/act", {"action": "p1 setup none"})  # no seq: refused
+    phone.get("/rollwrite/ZZZZZZ")
     phone.get("/lang/fr?next=/")
     lines = request_lines()[before:]
     assert len(lines) == 6
     wanted = [
-        rf"GET /t/{code.lower()} 200 table={code} outcome=ok",
-        rf"GET /t/{code}/poll 204 table={code} outcome=ok",
-        rf"POST /t/{code}/act 422 table={code} outcome=refused",
-        rf"POST /t/{code}/act 400 table={code} outcome=refused",
-        r"GET /t/ZZZZZZ 404 table=ZZZZZZ outcome=refused",
+        rf"GET /rollwrite/{code.lower()} 200 table={code} outcome=ok",
+        rf"GET /rollwrite/{code}/poll 204 table={code} outcome=ok",
+        rf"POST /rollwrite/{code}/act 422 table={code} outcome=refused",
+        rf"POST /rollwrite/{code}/act 400 table={code} outcome=refused",
+        r"GET /rollwrite/ZZZZZZ 404 table=ZZZZZZ outcome=refused",
         r"GET /lang/fr 302 table=- outcome=ok",  # a language code is not a table
     ]
     for line, pattern in zip(lines, wanted):
@@ -249,7 +249,7 @@ def test_a_database_outage_is_logged_as_unavailable_not_refused(app, request_lin
     store.engine = create_engine("postgresql+psycopg://postgres@127.0.0.1:1/none",
                                  connect_args={"connect_timeout": 2})
     client = app.test_client()
-    resp = client.get("/t/ABC234")
+    resp = client.get("/rollwrite/ABC234")
     assert resp.status_code == 503 and resp.headers["Retry-After"] == "5"
     assert "Please try again" in resp.get_data(as_text=True)
     assert client.get("/healthz").status_code == 503

@@ -50,7 +50,7 @@ def test_a_dice_bot_that_raises_plays_a_legal_fallback_and_the_move_stands(
     store = solo.store_of(app)
     for _ in range(40):  # until the bot has had a turn of its own and given it back
         state = solo.state_of(app, code)
-        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
         resp = solo.act(phone, app, code, solo.forward(legal))
         assert resp.status_code == 303, resp.get_data(as_text=True)[:300]
         after = solo.state_of(app, code)
@@ -69,7 +69,7 @@ def test_a_card_bot_that_raises_plays_a_legal_fallback(app, phone, makers, caplo
     caplog.set_level(logging.ERROR, logger="webapp.games.botplay")
     code = card.new_game(phone, ["person", "strong"])
     body = card.page_of(phone, code)
-    resp = phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
+    resp = phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
     assert resp.status_code == 303
     store = card.store_of(app)
     state = store.state(store.game(code))
@@ -86,7 +86,7 @@ def test_a_bot_whose_choice_the_engine_refuses_plays_a_legal_fallback(
     caplog.set_level(logging.ERROR, logger="webapp.games.botplay")
     code = card.new_game(phone, ["person", "greedy"])
     body = card.page_of(phone, code)
-    resp = phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
+    resp = phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
     assert resp.status_code == 303
     store = card.store_of(app)
     assert store.state(store.game(code)).active == 0
@@ -99,7 +99,7 @@ def test_when_even_the_random_stand_in_fails_the_first_legal_action_is_played(
     caplog.set_level(logging.ERROR, logger="webapp.games.botplay")
     code = card.new_game(phone, ["person", "greedy"])
     body = card.page_of(phone, code)
-    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
+    phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
     store = card.store_of(app)
     game = store.game(code)
     bot_rows = [r for r in store.log(game) if r.seat == 1]
@@ -130,7 +130,7 @@ def test_a_searching_bot_decides_in_the_bots_process_and_its_death_costs_no_move
         before = bot_turns()
         for _ in range(40):
             state = solo.state_of(app, code)
-            legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+            legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
             resp = solo.act(phone, app, code, solo.forward(legal))
             assert resp.status_code == 303, resp.get_data(as_text=True)[:300]
             assert solo.state_of(app, code).seq > state.seq  # the person's move is stored

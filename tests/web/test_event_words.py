@@ -184,10 +184,10 @@ def test_both_editions_word_events_through_the_one_shared_function(app, phone, m
 
     code = new_game(phone, ["person", "greedy"], names=["Ann"])
     body = page_of(phone, code)
-    assert phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)}
+    assert phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)}
                       ).status_code == 303
     monkeypatch.setattr(event_i18n, "sentence", lambda kind, data, templates: f"SAID-{kind}")
-    log = phone.get(f"/c/{code}/log").get_data(as_text=True)
+    log = phone.get(f"/card/{code}/log").get_data(as_text=True)
     assert "SAID-took" in log and "SAID-turn_started" in log
     rolled = {"kind": "rolled", "player": 0, "data": {"name": "P1", "dice": "RGBPY"}}
     with app.test_request_context("/"):

@@ -216,7 +216,7 @@ def routes(app: Flask) -> list[tuple[str, list[str], list[str]]]:
 
 
 # The kinds of game each area of the site shows (a code of another kind gets 404 there).
-AREA_KINDS = {"/t/": ("table", "solo"), "/c/": ("card",), "/d/": ("dice",),
+AREA_KINDS = {"/rollwrite/": ("table", "solo"), "/card/": ("card",), "/d/": ("dice",),
               "/r/": ("table", "solo", "replay"), "/s/": ("solo",)}
 ALERT = re.compile(r'role="alert"|class="error')
 
@@ -238,7 +238,8 @@ def readable(resp: Any, body: str) -> str | None:
 
 
 # ---------------------------------------------------------------------------- the test
-ACT_URL = {"table": "/t/{}/act", "solo": "/t/{}/act", "card": "/c/{}/act", "dice": "/d/{}/act"}
+ACT_URL = {"table": "/rollwrite/{}/act", "solo": "/rollwrite/{}/act", "card": "/card/{}/act",
+           "dice": "/d/{}/act"}
 DICE_MOVES = ["roll", "reroll 1,3", "reroll 2", "next", "reroll 9", "fly"]
 ODD_DICE_MOVES = ["reroll ²", "reroll ١", "reroll " + "9" * 5000, "reroll" + " " * 20_000 + "1"]
 

@@ -298,13 +298,13 @@ def test_ranks_from_the_bucket_counts_equal_the_boards_order_through_hides(app):
 def test_someone_elses_challenge_table_is_closed_until_one_has_played_it(app):
     ann, bo = named(app, "Ann"), named(app, "Bo")
     a = start(ann, "Ann")
-    assert bo.client.get(f"/t/{a}").status_code == 403
-    assert bo.client.get(f"/t/{a}/api").status_code == 403
-    assert ann.client.get(f"/t/{a}").status_code == 200
+    assert bo.client.get(f"/rollwrite/{a}").status_code == 403
+    assert bo.client.get(f"/rollwrite/{a}/api").status_code == 403
+    assert ann.client.get(f"/rollwrite/{a}").status_code == 200
     ann.client.delete_cookie(f"seat_{a}")  # the owner comes back without the seat cookie
-    assert ann.client.get(f"/t/{a}").status_code == 200
+    assert ann.client.get(f"/rollwrite/{a}").status_code == 200
     play_the_bots_moves(bo, app, start(bo, "Bo"), DAY)
-    assert bo.client.get(f"/t/{a}").status_code == 200
+    assert bo.client.get(f"/rollwrite/{a}").status_code == 200
 
 
 def test_the_operator_hides_an_entry_from_the_command_line(app, db_url, capsys):

@@ -153,18 +153,18 @@ def test_a_stream_of_no_game_is_404_and_odd_resume_points_change_nothing(quick, 
 
 
 def test_the_table_page_names_its_stream_and_its_move_number(quick, phone):
-    resp = phone.post("/t/new", {"name": "Ann", "seats": "2", "dice": "app"})
+    resp = phone.post("/rollwrite/new", {"name": "Ann", "seats": "2", "dice": "app"})
     code = resp.headers["Location"].rsplit("/", 1)[1]
-    html = phone.get(f"/t/{code}").get_data(as_text=True)
+    html = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
     assert f'data-push="/push/{code}"' in html
     assert 'data-seq="0"' in html
     assert "every 1.5s, push" in html
     assert "push.js" in html
     assert 'data-push-down="Reconnecting… moves may arrive a little late."' in html
     # what a phone shows while its stream is down, in the page's language
-    fr = phone.get(f"/t/{code}?lang=fr").get_data(as_text=True)
+    fr = phone.get(f"/rollwrite/{code}?lang=fr").get_data(as_text=True)
     assert 'data-push-down="Reconnexion… les coups peuvent arriver' in fr
-    de = phone.get(f"/t/{code}?lang=de").get_data(as_text=True)
+    de = phone.get(f"/rollwrite/{code}?lang=de").get_data(as_text=True)
     assert 'data-push-down="Verbindung wird wiederhergestellt…' in de
 
 

@@ -43,7 +43,7 @@ def test_hint_dice_are_numbered_as_the_page_numbers_them():
 
 
 def _hint_box(phone: Phone, code: str) -> tuple[str, str]:
-    page = phone.get(f"/t/{code}/hint").get_data(as_text=True)
+    page = phone.get(f"/rollwrite/{code}/hint").get_data(as_text=True)
     return page, page.split('class="hintbox', 1)[1].split("</section>", 1)[0]
 
 

@@ -97,13 +97,13 @@ def test_your_move_reaches_the_device_encrypted_and_signed(app, phones, service,
     device = Device(service.url("bo-phone"))
     assert subscribe(bo, device).status_code == 201
     line, seq = first_move(app, code, 0)
-    assert anna.post(f"/c/{code}/act", {"action": line, "seq": seq}).status_code == 303
+    assert anna.post(f"/card/{code}/act", {"action": line, "seq": seq}).status_code == 303
     store = app.extensions["store"]
     state = store.engine_state(store.game(code))
     if 1 not in state.to_act():  # Anna's turn has more steps: finish it
         while 0 in state.to_act():
             line, seq = first_move(app, code, 0)
-            anna.post(f"/c/{code}/act", {"action": line, "seq": seq})
+            anna.post(f"/card/{code}/act", {"action": line, "seq": seq})
             state = store.engine_state(store.game(code))
     assert service.received == []  # never sent from a request
     done = app.extensions["turns"].sender.deliver()

@@ -1,4 +1,4 @@
-"""The card edition (Copenhagen) in the browser (`/c`): the edition's adapter on the shared
+"""The card edition (Copenhagen) in the browser (`/card`): the edition's adapter on the shared
 game routes (webapp/games/routes.py), and what only it has: the "pass the phone" screen of
 hot-seat games (reveal, hide). The engine decides every rule: the page lists
 `legal_actions(seat)` grouped for display (webapp/card/model.py) and posts back one action
@@ -41,7 +41,7 @@ KEPT_ARGS = ("pick", "tile", "cell", "rot", "flip")  # a selection in progress, 
 class Card(Edition):
     """The card edition's adapter."""
 
-    name, prefix, engine = "card", "/c", "boardgame"
+    name, prefix, engine = "card", "/card", "boardgame"
     kinds = ("card",)
     templates = Templates("card/game.html", "card/_game.html", "card/join.html",
                           "card/log.html", "card/new.html")

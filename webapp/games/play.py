@@ -31,7 +31,7 @@ Parser = Callable[[str], Any]  # a notation line -> the edition's action (Illega
 
 # Where a code typed on any join form leads, by kind of game (each area has its own pages).
 JOIN_PAGES = {
-    "table": "companion.join", "solo": "companion.page", "card": "card.join", "dice": "dice.table",
+    "table": "rollwrite.join", "solo": "rollwrite.page", "card": "card.join", "dice": "dice.table",
     "replay": "replay.game",
 }
 

@@ -60,15 +60,16 @@ def card() -> str:
 root = Blueprint("seo", __name__)
 
 PUBLIC_PAGES = ("home.index", "rules.index", "rules.rollwrite", "rules.card", "solo.index",
-                "companion.new", "dice.new", "card.new", "pads.index")
+                "rollwrite.new", "dice.new", "card.new", "pads.index")
 
 
 @root.get("/robots.txt")
 def robots() -> Response:
     """Crawlers may read the public pages; game tables, replays and actions stay out."""
     lines = ["User-agent: *", "Allow: /$", "Allow: /rules/", "Allow: /s/$", "Allow: /print/$",
-             "Allow: /t/new$", "Allow: /d/new$", "Allow: /c/new$"]  # the sitemap's pages
-    lines += ["Disallow: /t/", "Disallow: /c/", "Disallow: /d/", "Disallow: /r/",
+             "Allow: /rollwrite/new$", "Allow: /d/new$", "Allow: /card/new$"]  # the sitemap's pages
+    lines += ["Disallow: /rollwrite/", "Disallow: /card/", "Disallow: /t/", "Disallow: /c/",
+              "Disallow: /d/", "Disallow: /r/",
               "Disallow: /lang/", f"Sitemap: {url_for('seo.sitemap', _external=True)}"]
     return Response("\n".join(lines) + "\n", mimetype="text/plain")
 

@@ -128,8 +128,8 @@ def spoiler_guard(game: Game) -> None:
         raise spoiler_refusal(str(game.config["challenge"].get("seed")))
 
 
-BACK_PAGES = {"table": "companion.page", "card": "card.page", "dice": "dice.table",
-              "solo": "companion.page"}  # a pasted replay ("replay") has no page of its own
+BACK_PAGES = {"table": "rollwrite.page", "card": "card.page", "dice": "dice.table",
+              "solo": "rollwrite.page"}  # a pasted replay ("replay") has no page of its own
 
 
 def _back_endpoint(game: Game) -> str | None:

@@ -307,7 +307,7 @@ def _context(store: Store, game: Game) -> dict[str, Any]:
     return ctx
 
 
-BACK_PAGES = {"table": "companion.page", "solo": "companion.page", "card": "card.page",
+BACK_PAGES = {"table": "rollwrite.page", "solo": "rollwrite.page", "card": "card.page",
               "replay": "replay.game"}
 
 

@@ -90,7 +90,7 @@ def _grid(visit: Visit, view: DiceView, seat: int | None, legal: list[Any],
         params: dict[str, Any] = {"cell": name}
         if taps.mode == "extra":
             params["mode"] = "extra"
-        return url_for("companion.page", code=visit.game.code, **params) + "#sheet"
+        return url_for("rollwrite.page", code=visit.game.code, **params) + "#sheet"
 
     rows = view["buildings"][seat]["rows"]
     return {

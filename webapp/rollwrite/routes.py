@@ -1,4 +1,4 @@
-"""Roll & Write at the table (`/t`): the edition's adapter on the shared game routes
+"""Roll & Write at the table (`/rollwrite`): the edition's adapter on the shared game routes
 (webapp/games/routes.py) and the pages only it has (a sheet, the API, the host's buttons).
 
 The game starts the moment the host creates it. The engine knows the players by the names
@@ -69,7 +69,7 @@ def hint_cells(action: Any) -> list[str]:
 class RollWrite(Edition):
     """The dice edition's adapter."""
 
-    name, prefix, engine = "companion", "/t", "rollwrite"
+    name, prefix, engine = "rollwrite", "/rollwrite", "rollwrite"
     kinds = ("table", "solo")  # solo: a table whose other seats are bots
     templates = Templates("companion/table.html", "companion/_table.html", "companion/join.html",
                           "companion/log.html", "companion/new.html")
@@ -221,7 +221,7 @@ def version(code: str) -> Response:
 def qr(code: str) -> Response:
     """The QR code of the table's join link."""
     game = pages.visit(code).game
-    return qr_response(url_for("companion.join", code=game.code, _external=True), scale=5)
+    return qr_response(url_for("rollwrite.join", code=game.code, _external=True), scale=5)
 
 
 @bp.get("/<code>/api")

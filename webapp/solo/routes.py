@@ -1,11 +1,11 @@
-"""Play Roll & Write solo (/s): against 1 to 3 bots, or the solitaire challenge (RULES 4),
-today's by default (its seed is the date, so everyone plays the same dice for the same
-choices). A solo game is a companion table whose other seats are bots: it is played on the
-table pages (`/t/<code>`), where bots act through `webapp.games.botplay`. The browser that starts a
+"""Play Roll & Write solo (/s): against 1 to 3 bots, or the solitaire challenge (RULES 4), today's
+by default (its seed is the date, so everyone plays the same dice for the same choices). A solo
+game is a Roll & Write table whose other seats are bots: it is played on the table pages
+(`/rollwrite/<code>`), where bots act through `webapp.games.botplay`. The browser that starts a
 game is remembered with it (a random id in a long-lived cookie, `games.owner`): its unfinished
-games are listed, and its challenge results give its records (best per daily seed, streak).
-Only a daily challenge played on its own date counts toward the streak: a past (or future)
-date typed in as the seed is a practice game, kept for the records of that seed."""
+games are listed, and its challenge results give its records (best per daily seed, streak). Only
+a daily challenge played on its own date counts toward the streak: a past (or future) date typed
+in as the seed is a practice game, kept for the records of that seed."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def _start(store: Store, config: dict[str, Any], bots: dict[int, str], name: str
                                leaderboard.ranked_when(seed, date.fromisoformat(today())),
                                address=dice.address_mark(request.remote_addr or ""))
     at = botplay.play_pending(store, game)
-    resp = redirect(url_for("companion.page", code=game.code, at=at), 303)
+    resp = redirect(url_for("rollwrite.page", code=game.code, at=at), 303)
     players.give_secret(resp, secret)
     if token:
         give_seat(resp, game.code, token)
@@ -188,7 +188,7 @@ def start_challenge(seed: str, name: str) -> Response:
     the installation's key (webapp/solo/dice.py)."""
     resume = unfinished_entry(seed)
     if resume is not None:
-        return redirect(url_for("companion.page", code=resume.code), 303)
+        return redirect(url_for("rollwrite.page", code=resume.code), 303)
     config = {
         "players": [name],
         "seed": dice.app_dice_seed(seed),
@@ -244,7 +244,7 @@ def result(code: str) -> Any:
         raise NotFound(code)
     gave_up = leaderboard.given_up(players.boards(), game)
     if game.status != "over" and not gave_up:
-        return redirect(url_for("companion.page", code=game.code), 303)
+        return redirect(url_for("rollwrite.page", code=game.code), 303)
     if not leaderboard.may_open(store, players.boards(), game, browser_id()):
         raise spoiler_refusal(str(challenge["seed"]))
     state = store.state_as(game, GameState)
@@ -326,4 +326,4 @@ def open_game(code: str) -> Response:
         abort(404)
     if game.status == "over" and challenge_of(game):
         return redirect(url_for("solo.result", code=game.code), 303)
-    return redirect(url_for("companion.page", code=game.code), 303)
+    return redirect(url_for("rollwrite.page", code=game.code), 303)

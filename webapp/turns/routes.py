@@ -31,7 +31,7 @@ from webapp.turns.webpush import LEVELS, Refused, public_key, read_subscription,
 from webapp.turns.wiring import turns
 
 bp = Blueprint("turns", __name__)
-JOIN_PAGES = ("companion.join", "card.join")  # the editions' own join pages
+JOIN_PAGES = ("rollwrite.join", "card.join")  # the editions' own join pages
 
 
 @bp.before_app_request

@@ -18,7 +18,7 @@ from webapp.platform.store import Game, Store
 from webapp.turns.clocks import CLOCK_DAYS, DAY_S
 from webapp.turns.records import TurnRecords
 
-EDITIONS = {"rollwrite": ("table", "companion.page"), "boardgame": ("card", "card.page")}
+EDITIONS = {"rollwrite": ("table", "rollwrite.page"), "boardgame": ("card", "card.page")}
 SEAT_KINDS = ("friend", *LEVEL_NAMES)  # a friend's free seat, or a bot level
 MAX_SEATS = 4
 
