@@ -6,7 +6,6 @@ line."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,6 +28,7 @@ from webapp.games.routes import GamePages
 from webapp.games.seats import NAME_MAX
 from webapp.games.visit import Visit
 from webapp.platform.context import remembered
+from webapp.platform.deps import deps
 from webapp.platform.inputs import number
 from webapp.words.event_i18n import event_line
 from webapp.words.move_words import card_move_words, said_words
@@ -167,7 +167,7 @@ class Card(Edition):
             return _("Seat at least one person: bots need someone to play against.")
         if len(people) == 1:
             mode = "table"  # one person: their own phone, nothing to hide from anyone
-        config = {"players": names, "seed": secrets.token_hex(12), "options": {}, "mode": mode}
+        config = {"players": names, "seed": deps().new_seed(), "options": {}, "mode": mode}
         bots = {i: k for i, k in enumerate(kinds) if k != "person"}
         claims = [(i, names[i]) for i in (people if mode == "hotseat" else people[:1])]
         return NewGame("card", config, len(kinds), bots, claims,
@@ -175,7 +175,7 @@ class Card(Edition):
 
     def rematch_config(self, visit: Visit, names: list[str]) -> dict[str, Any]:
         config = dict(visit.game.config)
-        config["seed"] = secrets.token_hex(12)
+        config["seed"] = deps().new_seed()
         return config
 
 

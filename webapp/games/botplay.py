@@ -43,9 +43,36 @@ BOT_STEP_SECONDS = 0.8  # how long a page shows one bot action before the next o
 MAX_FRAMES = 40  # a page further behind than this many actions shows the present at once
 PLAY_LIMIT = 400  # bot actions one request plays at most (a whole game of bots is fewer)
 
-# One maker per edition, all from bots.levels.make_bot: the default of an app's makers
-# (webapp.platform.deps.Deps.makers), which a test gives its own.
-MAKERS: dict[str, BotMaker] = {e: partial(make_bot, e) for e in EDITIONS}
+class Elsewhere:
+    """A searching bot of bots.levels that decides in the bots' process (BOTS), within the
+    app's budget for a turn (BOT_TURN_SECONDS); past it, the greedy bot's move."""
+
+    def __init__(self, edition: str, level: str, seed: int) -> None:
+        self.edition, self.level, self.seed = edition, level, seed
+
+    def choose(self, view: dict[str, Any], seat: int) -> str:
+        """The bot's action line for `seat`, decided from that seat's view."""
+        budget = bot_turn_seconds()
+        try:  # the bots' own process: not this one's interpreter
+            return str(BOTS.run(choose_line, self.edition, self.level, self.seed, view, seat,
+                                timeout=budget))
+        except TimeoutError:
+            log.warning("a %s bot did not decide within %.1f s; it plays the greedy move",
+                        self.level, budget)
+            return str(make_bot(self.edition, GREEDY, self.seed).choose(view, seat))
+
+
+def stock_bot(edition: str, level: str, seed: int) -> Any:
+    """The bot of bots.levels of that edition, level and seed; a searching one decides in
+    the bots' process (Elsewhere)."""
+    if level in SEARCHING:
+        return Elsewhere(edition, level, seed)
+    return make_bot(edition, level, seed)
+
+
+# One maker per edition, all from bots.levels: the real makers of an app
+# (webapp/services.py), where a test gives its own.
+MAKERS: dict[str, BotMaker] = {e: partial(stock_bot, e) for e in EDITIONS}
 
 
 def makers() -> Mapping[str, BotMaker]:
@@ -79,18 +106,8 @@ def decide(game: Game, state: Any, seat: int, level: str) -> str:
     roll that is due (app dice) is the engine's, as for anyone."""
     if state.is_chance() and seat == getattr(state, "active", None):
         return str(state.chance_action())
-    maker = makers()[game.edition]
-    seed = bot_seed(game, len(state.log), seat)
-    if level in SEARCHING and isinstance(maker, partial) and maker.func is make_bot:
-        budget = bot_turn_seconds()
-        try:  # the bots' own process: not this one's interpreter
-            return str(BOTS.run(choose_line, game.edition, level, seed, state.view(seat), seat,
-                                timeout=budget))
-        except TimeoutError:
-            log.warning("bot %s (%s) of game %s did not decide within %.1f s at %s; it plays "
-                        "the greedy move", seat, level, game.code, budget, len(state.log))
-            return str(maker(GREEDY, seed).choose(state.view(seat), seat))
-    return str(maker(level, seed).choose(state.view(seat), seat))
+    bot = makers()[game.edition](level, bot_seed(game, len(state.log), seat))
+    return str(bot.choose(state.view(seat), seat))
 
 
 def bot_turn_seconds() -> float:

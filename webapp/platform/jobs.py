@@ -25,6 +25,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, TypeVar
 
 from flask import Flask, current_app
@@ -178,6 +179,55 @@ class Retry:
                 if self.stop.wait(wait_s):
                     raise
         raise AssertionError("unreachable")  # the loop returns or raises
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """Derived data computed once and kept in a row of its own (a game's review, a seed's
+    par): how to claim the row, compute the data and store it or why it failed."""
+
+    name: str  # what the logs call it: "review ABC234", "par 2026-11-24"
+    claim: Callable[[], str | None]  # the claim's token; None: another worker has it, or done
+    compute: Callable[[], dict[str, Any]]  # the data (the app's service, a minute of CPU)
+    finish: Callable[[str, str, dict[str, Any]], bool]  # (token, status, body) -> kept
+    limit: timedelta  # a pending claim older than this is a dead worker's
+    refused: tuple[type[Exception], ...] = ()  # what the work refuses: stored as failed
+
+
+def derive(work: Derivation, retry: Retry | None = None) -> str:
+    """The job: claim the row, compute the data, store it, each step again after a passing
+    fault (`retry`) without losing what was done (the claim, the data computed). What the
+    work refuses (`work.refused`) is stored as `failed` with its reason; a claim held
+    elsewhere does nothing. Returns what became of it: ready, failed, taken (another worker
+    has it) or later (the fault did not pass: the claim expires and is taken over when
+    asked). Any other error is stored as `failed` (its type) and raised."""
+    claim: list[str] = []  # kept across attempts, as the data once computed
+    done: list[dict[str, Any]] = []
+
+    def attempt() -> str:
+        if not claim:
+            token = work.claim()
+            if token is None:
+                return "taken"
+            claim.append(token)
+        if not done:
+            try:
+                done.append(work.compute())
+            except work.refused as err:
+                work.finish(claim[0], "failed", {"error": str(err)})
+                return "failed"
+        return "ready" if work.finish(claim[0], "ready", done[0]) else "taken"
+
+    try:
+        return (retry or Retry())(work.name, attempt)
+    except Exception as err:
+        if passing(err):
+            log.error("%s: a fault that did not pass (%s); its claim expires in %s",
+                      work.name, type(err).__name__, work.limit)
+            return "later"
+        if claim:
+            work.finish(claim[0], "failed", {"error": type(err).__name__})
+        raise
 
 
 class Jobs:

@@ -25,7 +25,7 @@ from bots.review import review
 from facade.gametext import GameText
 from webapp.platform.deps import Review
 from webapp.platform.game_text import player_names
-from webapp.platform.jobs import Jobs, Retry, elsewhere, passing
+from webapp.platform.jobs import Derivation, Jobs, Retry, derive, elsewhere
 from webapp.platform.store import Derived, Game, Store
 
 log = logging.getLogger(__name__)
@@ -65,42 +65,21 @@ def review_text(store: Store, game: Game) -> GameText:
 
 def run(store: Store, code: str, rollouts: int | None = None, retry: Retry | None = None,
         *, compute: Review) -> str:
-    """The job: claim the game's review, compute it (by `compute`: the app's, webapp.platform.deps),
-    store it, each step again after a passing fault (`retry`) without losing what was done
-    (the claim, the review computed). A ValueError of the reviewer (a game it cannot read)
-    is stored as `failed` with its reason, as is any other error but a passing fault
-    (logged); a claim held elsewhere does nothing. Returns what became of it: ready, failed,
-    taken (another worker has it), or later (the fault did not pass: the claim expires and
-    is taken over when asked)."""
-    claim: list[str] = []  # kept across attempts, as the review once computed
-    done: list[dict[str, Any]] = []
-
-    def attempt() -> str:
-        game = store.game(code)
-        if not claim:
-            token = store.claim_review(game, VERSION, CLAIM_LIMIT)
-            if token is None:
-                return "taken"
-            claim.append(token)
-        if not done:
-            try:
-                done.append(compute(review_text(store, game), rollouts=rollouts))
-            except ValueError as err:
-                store.finish_review(game, claim[0], "failed", {"error": str(err)})
-                return "failed"
-        return "ready" if store.finish_review(game, claim[0], "ready", done[0]) else "taken"
-
+    """The job: the game's review claimed, computed by `compute` (the app's,
+    webapp.platform.deps) and kept (webapp.platform.jobs.derive). A ValueError of the
+    reviewer (a game it cannot read) is stored as `failed` with its reason, as is any other
+    error but a passing fault (logged). Returns ready, failed, taken or later."""
+    work = Derivation(
+        f"review {code}",
+        claim=lambda: store.claim_review(store.game(code), VERSION, CLAIM_LIMIT),
+        compute=lambda: compute(review_text(store, store.game(code)), rollouts=rollouts),
+        finish=lambda token, status, body: store.finish_review(store.game(code), token,
+                                                                 status, body),
+        limit=CLAIM_LIMIT, refused=(ValueError,))
     try:
-        return (retry or Retry())(f"review {code}", attempt)
-    except Exception as err:
-        if passing(err):
-            log.error("the review of game %s met a fault that did not pass (%s); its claim "
-                      "expires in %s", code, type(err).__name__, CLAIM_LIMIT)
-            return "later"
+        return derive(work, retry)
+    except Exception:
         log.exception("the review of game %s failed", code)
-        if claim:
-            store.finish_review(store.game(code), claim[0], "failed",
-                                {"error": type(err).__name__})
         return "failed"
 
 

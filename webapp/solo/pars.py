@@ -11,19 +11,16 @@ reviews do (webapp/review/reviews.py)."""
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 from functools import partial
 from typing import Any
 
 from bots.solitaire import play
 from webapp.platform.deps import Par
-from webapp.platform.jobs import Jobs, Retry, elsewhere, passing
+from webapp.platform.jobs import Derivation, Jobs, Retry, derive, elsewhere
 from webapp.platform.store import Derived, Game, Store
 from webapp.solo.dice import KEYED, source
 from webapp.solo.records import challenge_of
-
-log = logging.getLogger(__name__)
 
 LEVEL = "strong"  # the bot whose result on the same seed is the par to beat
 KEYED_LEVEL = "strong/keyed"  # the same bot on the keyed dice (the rows' `level` key)
@@ -55,35 +52,16 @@ def of_game(game: Game) -> tuple[str, str, str]:
 
 def run(store: Store, seed: str, retry: Retry | None = None, *, compute: Par,
         dice: str | None = None, level: str = LEVEL) -> str:
-    """The job: claim the par of `seed` (its row under `level`), compute it on the dice seed
-    `dice` (default: `seed`, the open dice) by `compute` (the app's, webapp.platform.deps), store
-    it,
-    each step again after a passing fault (`retry`) without losing what was done; ready,
-    failed (a bug, logged), taken (another worker has it) or later (the fault did not pass:
-    the claim expires)."""
-    claim: list[str] = []
-    done: list[dict[str, Any]] = []
-
-    def attempt() -> str:
-        if not claim:
-            token = store.claim_par(seed, level, VERSION, CLAIM_LIMIT)
-            if token is None:
-                return "taken"
-            claim.append(token)
-        if not done:
-            done.append(compute(dice or seed))
-        return "ready" if store.finish_par(seed, level, claim[0], "ready", done[0]) else "taken"
-
-    try:
-        return (retry or Retry())(f"par {seed}", attempt)
-    except Exception as err:
-        if passing(err):
-            log.error("the par of %s met a fault that did not pass (%s); its claim expires "
-                      "in %s", seed, type(err).__name__, CLAIM_LIMIT)
-            return "later"
-        if claim:
-            store.finish_par(seed, level, claim[0], "failed")
-        raise  # logged by the pool
+    """The job: the par of `seed` (its row under `level`) claimed, computed on the dice seed
+    `dice` (default: `seed`, the open dice) by `compute` (the app's, webapp.platform.deps)
+    and kept (webapp.platform.jobs.derive): ready, failed (a bug, logged by the pool), taken
+    or later."""
+    return derive(Derivation(
+        f"par {seed}",
+        claim=lambda: store.claim_par(seed, level, VERSION, CLAIM_LIMIT),
+        compute=lambda: compute(dice or seed),
+        finish=lambda token, status, body: store.finish_par(seed, level, token, status, body),
+        limit=CLAIM_LIMIT), retry)
 
 
 def ahead(store: Store, jobs: Jobs, seed: str, *, compute: Par, dice: str | None = None,
