@@ -18,7 +18,7 @@ from tests.web.test_solo import act, forward, start_bots, state_of
 from webapp.games import botplay
 
 HX = {"HX-Request": "true"}
-POLL_RE = re.compile(r'hx-get="(/[tc]/[A-Z0-9]+/poll\?[^"]+)"[^>]*'
+POLL_RE = re.compile(r'hx-get="(/(?:rollwrite|card)/[A-Z0-9]+/poll\?[^"]+)"[^>]*'
                      r'hx-trigger="every ([\d.]+)s(?:, push)?"')
 SEQ_RE = re.compile(r'/poll\?seq=(\d+)')
 TIMES = 100
