@@ -123,9 +123,7 @@ def _tap_and_check(page: Any, cell: Any, javascript: bool, shots: Any, name: str
         page.wait_for_selector("#table section.placement")
         page.wait_for_function("(old) => document.querySelector('#table .poll') !== null",
                                arg=before)
-        # htmx has swapped and settled (the classes it sets meanwhile are gone)
-        page.wait_for_function(
-            "() => !document.querySelector('.htmx-swapping, .htmx-settling, .htmx-added')")
+        page.wait_for_timeout(150)  # htmx settles and scrolls
     else:
         with page.expect_navigation():
             cell.click()
