@@ -1,7 +1,9 @@
 """Every relative link of README.md and docs/*.md leads somewhere (issue 38): to a file or
 folder of the repository and, when it names an anchor (`#...`), to a heading of that page, as
 GitHub names them. Links in Markdown (`[text](target)`, `![alt](target)`) and in the HTML the
-README uses for its pictures (`<img src>`, `<a href>`) are read; code is not."""
+README uses for its pictures (`<img src>`, `<a href>`) are read; code is not. And every file
+or folder of the code these pages name in backticks (`webapp/store.py`, `webapp/solo/`)
+exists: a module moved or renamed takes its pages with it."""
 
 from __future__ import annotations
 
@@ -17,6 +19,11 @@ MD_LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[
 HTML_LINK = re.compile(r"""<(?:a|img)\b[^>]*?\b(?:href|src)\s*=\s*["']([^"']+)["']""", re.I)
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$", re.M)
 HTML_ANCHOR = re.compile(r"""<a\s+(?:id|name)\s*=\s*["']([^"']+)["']""", re.I)
+# A path in backticks that starts in one of the repository's own folders.
+CODE_FOLDERS = ("facade", "rollwrite", "boardgame", "bots", "printables", "webapp",
+                "commandline", "benchmarks", "tests", "scripts", "templates", "static", "docs")
+NAMED_PATH = re.compile(
+    r"`((?:" + "|".join(CODE_FOLDERS) + r")/(?:[A-Za-z0-9_.-]+/)*[A-Za-z0-9_.-]*)`")
 EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)  # http:, https:, mailto:
 
 
@@ -74,6 +81,13 @@ def broken(page: Path, root: Path = ROOT) -> list[str]:
     return out
 
 
+def missing_paths(page: Path, root: Path = ROOT) -> list[str]:
+    """`page: path` for every path of the code a page names in backticks that does not exist."""
+    text = page.read_text(encoding="utf-8")
+    return [f"{page.relative_to(root)}: {path}" for path in NAMED_PATH.findall(text)
+            if not (root / path).exists()]
+
+
 def test_the_link_reader_finds_links_and_headings_as_github_does():
     page = ("# The web app\n## Play solo (`/s/`)\n## Play solo (`/s/`)\n"
             "[a](docs/x.md#y) ![b](docs/screens/h.png) `[no](code.md)`\n"
@@ -101,4 +115,18 @@ def test_a_link_to_a_missing_file_or_heading_is_reported(tmp_path: Path):
 def test_every_relative_link_of_the_readme_and_docs_leads_somewhere():
     assert ROOT / "README.md" in PAGES and len(PAGES) > 3
     problems = [problem for page in PAGES for problem in broken(page)]
+    assert problems == []
+
+
+def test_a_named_path_that_does_not_exist_is_reported(tmp_path: Path):
+    (tmp_path / "webapp").mkdir()
+    (tmp_path / "webapp" / "store.py").write_text("", encoding="utf-8")
+    page = tmp_path / "page.md"
+    page.write_text("`webapp/store.py`, `webapp/`, `webapp/gone.py`, `instance/x.sqlite3`, "
+                    "`text/event-stream`\n", encoding="utf-8")
+    assert missing_paths(page, tmp_path) == ["page.md: webapp/gone.py"]
+
+
+def test_every_file_of_the_code_the_readme_and_docs_name_exists():
+    problems = [problem for page in PAGES for problem in missing_paths(page)]
     assert problems == []
