@@ -1,138 +1,78 @@
-"""Print the import graph of a package of this repository (webapp by default): each module and
-the modules of the same package it imports, or with --by-folder each folder and the folders it
-imports, then the circles (modules that reach each other through imports) if any.
+"""Print the web app's import graph as tests/test_layering.py sees it: each module (or, with
+--by-folder, each folder) and the web app modules it imports, every folder's floor (platform,
+words, games, features; the top-level modules above them all), then the circles and the
+imports that run back up, if any (the test fails on either).
 
-    .venv/bin/python scripts/import_graph.py               # webapp, module by module
     .venv/bin/python scripts/import_graph.py --by-folder   # webapp, folder by folder
-    .venv/bin/python scripts/import_graph.py bots
-
-Imports inside functions count too: they hide an arrow, they do not remove it."""
+    .venv/bin/python scripts/import_graph.py               # webapp, module by module"""
 
 from __future__ import annotations
 
 import argparse
-import ast
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.test_layering import (  # noqa: E402  (the repository's root on the path first)
+    FEATURE_FLOOR,
+    FLOORS,
+    back_up,
+    circles,
+    floor,
+    webapp_graph,
+)
+
+FLOOR_NAMES = {**{n: name for name, n in FLOORS.items()}, FEATURE_FLOOR: "features"}
 
 
-def modules(package: str) -> dict[str, Path]:
-    """Every module of a package by its dotted name (a folder's `__init__` by the folder's)."""
-    found = {}
-    for path in sorted((ROOT / package).rglob("*.py")):
-        parts = path.relative_to(ROOT).with_suffix("").parts
-        if "migrations" in parts:
-            continue  # Alembic's scripts: loaded by Alembic, imported by nobody
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-        found[name] = path
-    return found
+def folder_of(module: str) -> str:
+    """`webapp.games.play` -> `webapp.games`; a top-level module (`webapp.asgi`) and webapp
+    itself stand for themselves."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if floor(module) is not None else module
 
 
-def imports(path: Path, known: dict[str, Path]) -> set[str]:
-    """The modules of `known` that a file imports, anywhere in it."""
-    out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names: list[str] = []
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names = [f"{node.module}.{alias.name}" for alias in node.names] or [node.module]
-            names = [n if n in known else node.module for n in names]
-        for name in names:
-            while name and name not in known:
-                name = name.rpartition(".")[0]
-            if name:
-                out.add(name)
+def by_folder(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The graph with one node per folder of webapp (no arrow from a folder to itself)."""
+    out: dict[str, set[str]] = {}
+    for module, imports in graph.items():
+        source = folder_of(module)
+        out.setdefault(source, set()).update(
+            t for t in map(folder_of, imports) if t != source)
     return out
 
 
-def folder_of(name: str, package: str, known: dict[str, Path]) -> str:
-    """A module's folder inside the package: `webapp.games.routes` -> `webapp.games`; a module
-    at the package's top level (`webapp.store`) stands for itself."""
-    parts = name.split(".")
-    if len(parts) <= 2:
-        return name
-    return ".".join(parts[:2]) if ".".join(parts[:2]) in known else name
+def height(node: str) -> int:
+    """A node's floor; the top-level modules (and webapp itself) above every floor."""
+    found = floor(node) if node.count(".") else None
+    return FEATURE_FLOOR + 1 if found is None else found
 
 
-def graph(package: str, by_folder: bool) -> dict[str, set[str]]:
-    """Who imports whom inside the package, by module or by folder (no arrow to oneself)."""
-    known = modules(package)
-    edges: dict[str, set[str]] = {}
-    for name, path in known.items():
-        source = folder_of(name, package, known) if by_folder else name
-        targets = imports(path, known)
-        if by_folder:
-            targets = {folder_of(t, package, known) for t in targets}
-        edges.setdefault(source, set()).update(t for t in targets if t != source)
-    return edges
-
-
-def circles(edges: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected groups of more than one node (Tarjan's algorithm, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-    for start in sorted(edges):
-        if start in index:
-            continue
-        work = [(start, iter(sorted(edges.get(start, ()))))]
-        index[start] = low[start] = len(index)
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append((child, iter(sorted(edges.get(child, ())))))
-                elif child in on_stack:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                group = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    group.append(member)
-                    if member == node:
-                        break
-                if len(group) > 1:
-                    found.append(sorted(group))
-    return found
+def label(node: str) -> str:
+    """A node with its floor: `webapp.games (games)`, `webapp.asgi (top)`."""
+    return f"{node} ({FLOOR_NAMES.get(height(node), 'top')})"
 
 
 def main(argv: list[str]) -> int:
-    """Print the graph and its circles; exit 1 when there is a circle."""
+    """Print the graph, its circles and its arrows back up; exit 1 when there is either."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("package", nargs="?", default="webapp")
     parser.add_argument("--by-folder", action="store_true",
-                        help="one node per folder of the package (its features and platform)")
+                        help="one node per folder of webapp (its features and floors)")
     args = parser.parse_args(argv)
-    known = modules(args.package)
-    top = [n for n in known if n.count(".") == 1 and not (ROOT / Path(*n.split("."))).is_dir()]
-    folders = [n for n in known if n.count(".") == 1 and (ROOT / Path(*n.split("."))).is_dir()]
-    edges = graph(args.package, args.by_folder)
-    print(f"{args.package}: {len(known)} modules, {len(top)} at its top level, "
-          f"{len(folders)} folders")
-    for source in sorted(edges):
-        targets = ", ".join(sorted(edges[source])) or "-"
-        print(f"{source} -> {targets}")
-    found = circles(edges)
-    print("circles:", "none" if not found else "")
-    for group in found:
-        print("  " + " <-> ".join(group))
-    return 1 if found else 0
+    graph = webapp_graph()
+    top = sorted(m for m in graph if m.count(".") == 1 and floor(m) is None)
+    folders = sorted({folder_of(m) for m in graph if floor(m) is not None})
+    print(f"webapp: {len(graph)} modules, {len(top)} at its top level "
+          f"({', '.join(m.split('.')[1] for m in top)}), {len(folders)} folders")
+    shown = by_folder(graph) if args.by_folder else graph
+    for node in sorted(shown, key=lambda n: (-height(n), n)):
+        print(f"{label(node)} -> {', '.join(sorted(shown[node])) or '-'}")
+    found, up = circles(graph), back_up(graph)
+    print("circles:", "none" if not found else "; ".join(" <-> ".join(c) for c in found))
+    print("arrows back up:", "none" if not up else "; ".join(up))
+    return 1 if found or up else 0
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""scripts/import_graph.py, which docs/architecture.md shows the web app's structure with:
-it finds the imports of a package's modules (inside functions too) and their circles."""
+"""scripts/import_graph.py, which docs/architecture.md shows the web app's structure with: it
+prints tests/test_layering.py's graph of webapp, module by module or folder by folder, each
+node with its floor."""
 
 import importlib.util
 import sys
@@ -13,16 +14,21 @@ sys.modules["import_graph"] = graph_script
 _SPEC.loader.exec_module(graph_script)
 
 
-def test_circles_are_the_groups_that_reach_each_other():
-    edges = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"d"}}
-    assert graph_script.circles(edges) == [["a", "b", "c"]]
-    assert graph_script.circles({"a": {"b"}, "b": set()}) == []
+def test_folders_gather_their_modules_and_keep_the_top_level_apart():
+    graph = {"webapp.games.play": {"webapp.platform.store", "webapp.games.visit"},
+             "webapp.games.visit": {"webapp.platform.store"},
+             "webapp.asgi": {"webapp.platform.store"},
+             "webapp.platform.store": set()}
+    assert graph_script.by_folder(graph) == {
+        "webapp.games": {"webapp.platform"}, "webapp.asgi": {"webapp.platform"},
+        "webapp.platform": set()}
+    assert graph_script.label("webapp.platform") == "webapp.platform (platform)"
+    assert graph_script.label("webapp.solo") == "webapp.solo (features)"
+    assert graph_script.label("webapp.asgi") == "webapp.asgi (top)"
 
 
-def test_the_web_apps_graph_sees_imports_inside_functions(tmp_path):
-    edges = graph_script.graph("webapp", by_folder=False)
-    assert "webapp.store" in edges and any("webapp.store" in t for t in edges.values())
-    source = tmp_path / "m.py"
-    source.write_text("def f():\n    from webapp.store import Store\n", encoding="utf-8")
-    known = graph_script.modules("webapp")
-    assert graph_script.imports(source, known) == {"webapp.store"}
+def test_the_script_prints_the_web_apps_graph(capsys):
+    code = graph_script.main(["--by-folder"])
+    out = capsys.readouterr().out
+    assert out.startswith("webapp: ") and "webapp.platform (platform) -> " in out
+    assert ("circles: none" in out and "arrows back up: none" in out) == (code == 0)

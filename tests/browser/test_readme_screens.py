@@ -171,7 +171,7 @@ def _finished_challenge(live_app: Flask, page: Any) -> str:
     page.fill("#seed", "readme-review")
     with page.expect_navigation():
         page.click("text=Play the challenge")
-    code = re.search(r"/t/([A-Z0-9]+)", page.url).group(1)
+    code = re.search(r"/rollwrite/([A-Z0-9]+)", page.url).group(1)
     store = live_app.extensions["store"]
     game = store.game(code)
     for line in play_state(game.config["seed"], "strong").log:
@@ -188,8 +188,8 @@ def test_the_readme_screens_are_the_real_pages_in_light_and_dark(
     card, card_token = _card_table(live_app)
     shots = {  # name: address, its first heading, where the picture starts
         "home": ("/", "Copenhagen", None),
-        "table": (f"/t/{table}", "", "#table section.act"),
-        "card": (f"/c/{card}", "", None),
+        "table": (f"/rollwrite/{table}", "", "#table section.act"),
+        "card": (f"/card/{card}", "", None),
         "solo": ("/s/", "Play solo", None),
         "print": ("/print/", "Print", None),
     }
@@ -214,7 +214,7 @@ def test_the_readme_screens_are_the_real_pages_in_light_and_dark(
         corners[scheme].add(background(png))
     laptop = screens("light", LAPTOP)
     _seat(laptop, live_server, card, card_token)
-    assert laptop.goto(f"/c/{card}").status == 200
+    assert laptop.goto(f"/card/{card}").status == 200
     sizes["card-laptop"] = len(keep(laptop, "card-laptop", ""))
     # the dark pictures are dark and the light ones light
     assert all(sum(c) > 600 for c in corners["light"]), corners
