@@ -32,6 +32,7 @@ from bots import card_review
 from bots.words import dice_move
 from webapp import play, puzzles, reviews
 from webapp.colours import colour_word
+from webapp.companion import page as companion_page
 from webapp.context import is_host
 from webapp.context import store as _store
 from webapp.deps import deps
@@ -361,28 +362,59 @@ def _pick(options: list[Any], raw: str | None) -> Any:
     return options[n - 1] if n and 1 <= n <= len(options) else None
 
 
-def _puzzle_context(game: Game, p: puzzles.Puzzle, choice: Any, draw: Any
-                    ) -> dict[str, Any]:
-    """What the puzzle page shows: the sheet as it stood, the dice, the tiles; once a tile is
-    chosen its drawings; once drawn the answer."""
+def _puzzle_context(game: Game, p: puzzles.Puzzle, choice: Any, draw: Any,
+                    cell: str | None = None, k: int = 0) -> dict[str, Any]:
+    """What the puzzle page shows, as a game's table does: the dice, the sheet as it stood,
+    the tiles by shape with the dice that pay for them; once a tile is chosen the sheet's
+    cells it fits, tapped (`cell`, `k`: the companion's own placement picker) to preview a
+    placement and draw it; once drawn the answer."""
     faces = list(p.before.dice)
     sheet = p.before.sheets[p.player].building
+    view = p.before.player_view(p.player)
     options = puzzles.choices(p)
+    here = url_for("review.try_again", code=game.code, index=p.index)
+    number_of = {str(c): i + 1 for i, c in enumerate(options)}
+    groups = companion_page.group_choices(list(options), faces)
     ctx: dict[str, Any] = {
         "game": game, "p": p, "turn": p.turn.get("turn"), "sheet_defs": DEFS,
-        "dice": [colour_word(f) for f in faces],
+        "dice": [(i + 1, f) for i, f in enumerate(faces)],
+        "dice_words": ", ".join(colour_word(f) for f in faces),
         "sheet": sheet_svg(sheet.filled, sheet.bricks, 0, 0, "played",
                            _("The sheet as it stood")),
+        "tiles": [{"tile": g.tile, "shape": g.shape, "colour": g.colour,
+                   "ways": [{"n": number_of[w.action], "faces": w.faces, "bonuses": w.bonuses,
+                             "words": dice_move_words(options[number_of[w.action] - 1], faces)}
+                            for w in g.ways]} for g in groups],
         "choices": [(i + 1, dice_move_words(c, faces)) for i, c in enumerate(options)],
-        "choice": None, "drawings": [], "answer": None,
+        "choice": None, "drawings": [], "answer": None, "here": here,
+        "arms": view["buildings"][p.player]["arms"], "shapes": companion_page.SHAPES,
+        "colour_of": companion_page.COLOUR_OF,
         "back": url_for("review.page", code=game.code),
     }
     if choice is None:
         return ctx
-    ctx["choice"] = options.index(choice) + 1
+    n = options.index(choice) + 1
+    ctx["choice"] = n
+    ctx["choice_tile"] = choice.tile
     ctx["choice_words"] = dice_move_words(choice, faces)
     draws = puzzles.drawings(p, choice)
     ctx["drawings"] = [(i + 1, dice_move_words(d, faces)) for i, d in enumerate(draws)]
+    draw_number = {str(d): i + 1 for i, d in enumerate(draws)}
+    taps = companion_page.tapping(list(draws), cell if draw is None else None, k)
+
+    def href(name: str) -> str:
+        return url_for("review.try_again", code=game.code, index=p.index, choice=n,
+                       cell=name) + "#sheet"
+
+    ctx["grid"] = companion_page.grid(view["buildings"][p.player]["rows"], taps.selectable,
+                                      taps.selectable, taps.preview, taps.cell, href)
+    placement = taps.placement
+    ctx["placement"] = placement
+    ctx["place_draws"] = ([(where, draw_number[t]) for where, t in placement.draws]
+                          if placement else [])
+    ctx["placement_next"] = (url_for("review.try_again", code=game.code, index=p.index,
+                                     choice=n, cell=placement.cell, k=placement.index + 1)
+                             + "#sheet" if placement else "")
     if draw is None:
         return ctx
     answer = puzzles.verdict(p, choice, draw)
@@ -493,9 +525,12 @@ def try_again(code: str, index: int) -> str | Response:
     options = puzzles.choices(p)
     choice = _pick(options, args.get("choice"))
     draw = None
+    cell = str(args.get("cell") or "").lower()[:3] or None
     if choice is not None and request.method == "POST":
         draw = _pick(puzzles.drawings(p, choice), args.get("draw"))
         if draw is None:
             raise Refused(400, _("Choose where to draw the tile"),
                           _("Pick one of the places listed for the tile, then send."))
-    return render_template("review/puzzle.html", **_puzzle_context(game, p, choice, draw))
+    return render_template("review/puzzle.html",
+                           **_puzzle_context(game, p, choice, draw, cell,
+                                             number(args.get("k"), 4) or 0))
