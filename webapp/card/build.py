@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import url_for
@@ -116,7 +117,8 @@ def _pay_option(a: A.Build, colour: str, single: bool) -> dict[str, Any]:
 
 
 def build_step(code: str, state: CardState, seat: int, tile: str, builds: list[A.Build],
-               rot: int | None, flip: int | None, cell: int | None) -> dict[str, Any]:
+               rot: int | None, flip: int | None, cell: int | None,
+               link_to: Callable[..., str] | None = None) -> dict[str, Any]:
     """Everything the build step shows once a tile is chosen: the tile's picture as it lies
     now, Rotate and Flip, the cells where its brick can go, and (a cell tapped) the placement
     previewed with its cost explained and every way to pay for it."""
@@ -133,6 +135,8 @@ def build_step(code: str, state: CardState, seat: int, tile: str, builds: list[A
         if turn is None:
             return None
         cell: dict[str, Any] = {"cell": cell_name(at)} if at is not None else {}
+        if link_to is not None:  # another page's own links (a review's puzzle)
+            return link_to(tile=tile, rot=turn[0], flip=turn[1], **cell) + "#placer"
         return url_for("card.page", code=code, tile=tile, rot=turn[0], flip=turn[1],
                        **cell) + "#placer"
 

@@ -29,8 +29,9 @@ from flask_babel import lazy_gettext as _l
 from boardgame import actions as CA  # noqa: N812
 from boardgame.material import COLOURS
 from bots import card_review
-from bots.words import dice_move
+from bots.words import card_move, dice_move
 from webapp import play, puzzles, reviews
+from webapp.card import model as card_model
 from webapp.colours import colour_word
 from webapp.companion import page as companion_page
 from webapp.context import is_host
@@ -41,6 +42,7 @@ from webapp.errors import page as error_page
 from webapp.inputs import number
 from webapp.jobs import jobs
 from webapp.move_words import card_move_words, dice_move_words, said_words
+from webapp.piece_words import way_words
 from webapp.review_sheets import DEFS, sheet_svg
 from webapp.security import PRIVATE
 from webapp.store import Game, Store
@@ -397,6 +399,8 @@ def _puzzle_context(game: Game, p: puzzles.Puzzle, choice: Any, draw: Any,
     ctx["choice"] = n
     ctx["choice_tile"] = choice.tile
     ctx["choice_words"] = dice_move_words(choice, faces)
+    ctx["choice_paid"] = way_words([faces[d] for d in choice.dice], choice.bonuses)
+    ctx["choice_dice"] = [d + 1 for d in choice.dice]
     draws = puzzles.drawings(p, choice)
     ctx["drawings"] = [(i + 1, dice_move_words(d, faces)) for i, d in enumerate(draws)]
     draw_number = {str(d): i + 1 for i, d in enumerate(draws)}
@@ -422,7 +426,8 @@ def _puzzle_context(game: Game, p: puzzles.Puzzle, choice: Any, draw: Any,
     answer.update({
         "value_text": _value(answer["value"], unit), "best_text": _value(answer["best"], unit),
         "loss_text": _value(answer["loss"], unit),
-        "words": said_words([dice_move(choice, faces), dice_move(draw, faces)], capital=True),
+        "words": said_words([dice_move(choice, faces), dice_move(draw, faces)], capital=True,
+                            past=True),
         "svg": sheet_svg(sheet.filled, sheet.bricks, draw.mask, draw.brick, "played",
                          _("Your answer")),
         "best_svg": sheet_svg(sheet.filled, sheet.bricks,
@@ -441,6 +446,16 @@ def _hand_words(hand: list[int]) -> str:
     return ", ".join(parts) or "–"
 
 
+def _card_words(harbour: list[Any], a: Any) -> str:
+    """A card turn's first action in words, a take with the harbour places it takes from."""
+    words = card_move_words(harbour, a)
+    if isinstance(a, CA.Take):
+        places = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
+        words = _("%(words)s (harbour places %(places)s)", words=words,
+                  places=", ".join(str(n + 1) for n in places))
+    return words
+
+
 def _card_choices(p: puzzles.Puzzle, harbour: list[Any]) -> list[tuple[Any, str]]:
     """The card turn's legal first actions in words, takes with the harbour places they take
     from (two takes of the same colours differ in the abilities they need); actions worded
@@ -448,11 +463,7 @@ def _card_choices(p: puzzles.Puzzle, harbour: list[Any]) -> list[tuple[Any, str]
     out: list[tuple[Any, str]] = []
     seen: set[str] = set()
     for a in puzzles.card_options(p):
-        words = card_move_words(harbour, a)
-        if isinstance(a, CA.Take):
-            places = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
-            words = _("%(words)s (harbour places %(places)s)", words=words,
-                      places=", ".join(str(n + 1) for n in places))
+        words = _card_words(harbour, a)
         if words not in seen:
             seen.add(words)
             out.append((a, words))
@@ -460,22 +471,42 @@ def _card_choices(p: puzzles.Puzzle, harbour: list[Any]) -> list[tuple[Any, str]
 
 
 def _card_puzzle_context(game: Game, p: puzzles.Puzzle, action: Any) -> dict[str, Any]:
-    """A card puzzle's page: the harbour, the seat's own hand and facade as they were (its
-    view only), the legal first actions; once one is chosen the answer."""
+    """A card puzzle's page, as the card table shows a turn (webapp/card/model.py): the
+    harbour's cards tapped to pick a take, the hand, the buildable tiles by shape, a tile
+    turned and its brick's cell tapped on the facade, then how to pay; each move's button
+    sends its number in the list of first actions (`action`). Only the seat's view is shown;
+    once an action is sent, the answer."""
     view = p.before.view(p.player)
+    pv = p.before.player_view(p.player)
     harbour = list(view["harbour"])
     board = p.before.boards[p.player]
     options = _card_choices(p, harbour)
     seat_arg = _seat_arg(True)
+    here = url_for("review.try_again", code=game.code, index=p.index, **seat_arg)
+
+    def link_to(**args: Any) -> str:
+        return url_for("review.try_again", code=game.code, index=p.index, **seat_arg,
+                       **{k: v for k, v in args.items() if v is not None})
+
+    numbers = {words: i + 1 for i, (_a, words) in enumerate(options)}
+    number_of = {str(a): numbers[words] for a in puzzles.card_options(p)
+                 if (words := _card_words(harbour, a)) in numbers}
+    picked = card_model.choices(game, p.before, p.player, link_to) if action is None else {}
     ctx: dict[str, Any] = {
         "game": game, "p": p, "turn": p.turn.get("turn"), "sheet_defs": DEFS,
-        "harbour": [(i + 1, colour_word(c) if c else _("empty")) for i, c in enumerate(harbour)],
-        "hand": _hand_words(list(view["hands"][p.player])),
+        "harbour": [{"position": i + 1, "index": i, "colour": c,
+                     "letter": "", "name": colour_word(c) if c else _("empty")}
+                    for i, c in enumerate(harbour)],
+        "hand": card_model.cards(list(view["hands"][p.player])),
+        "hand_words": _hand_words(list(view["hands"][p.player])),
         "sheet": sheet_svg(board.filled, board.bricks, 0, 0, "played",
                            _("The facade as it stood")),
-        "options": [(i + 1, words) for i, (_a, words) in enumerate(options)],
-        "answer": None, "seat_arg": seat_arg,
-        "action_url": url_for("review.try_again", code=game.code, index=p.index, **seat_arg),
+        "board": card_model.board(pv, p.before.colour_masks[p.player], p.player),
+        "choices": picked, "hint": None, "number_of": number_of,
+        "others": [(number_of[str(a)], words) for a, words in options
+                   if not isinstance(a, CA.Take | CA.Build) and str(a) in number_of],
+        "answer": None, "seat_arg": seat_arg, "here": here,
+        "action_url": here,
         "back": url_for("review.page", code=game.code, **seat_arg),
     }
     if action is None:
@@ -487,7 +518,7 @@ def _card_puzzle_context(game: Game, p: puzzles.Puzzle, action: Any) -> dict[str
         "value_text": _value(answer["value"], "points"),
         "best_text": _value(answer["best"], "points"),
         "loss_text": _value(answer["loss"], "points"),
-        "words": next(w for a, w in options if a == action),
+        "words": said_words(card_move(harbour, action), capital=True, past=True),
         "svg": sheet_svg(board.filled, board.bricks, int(pic["cells"]), int(pic["bricks"]),
                          "played", _("Your answer")),
         "best_svg": sheet_svg(board.filled, board.bricks, int(best_pic.get("cells") or 0),
