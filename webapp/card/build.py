@@ -9,12 +9,12 @@ from flask import url_for
 from flask_babel import gettext as _
 
 from boardgame import actions as A  # noqa: N812
-from boardgame.material import COLOURS, LETTER, TILES
+from boardgame.material import COLOURS, TILES
 from boardgame.state import GameState as CardState
 from facade.grid import bits, cell_name, coords
 from facade.shapes import Shape
 from webapp.colours import COLOUR_WORDS
-from webapp.piece_words import tile_label
+from webapp.piece_words import card_words, join_words, tile_label
 
 # Every way a tile can lie: (quarter turns clockwise, turned over), the printed side first.
 TURNS: tuple[tuple[int, int], ...] = tuple((r, f) for f in (0, 1) for r in range(4))
@@ -23,9 +23,10 @@ Spot = tuple[int, int]  # a placement: (cells mask, brick bit)
 
 
 def cards_words(counts: tuple[int, ...]) -> str:
-    """(2, 0, 1, 0, 0) -> '2×R 1×G'; a dash for none."""
-    parts = [f"{n}×{LETTER[c]}" for c, n in zip(COLOURS, counts) if n]
-    return " ".join(parts) if parts else "—"
+    """(2, 0, 1, 0, 0) -> '2 red cards and 1 green card' (words, never the engine's letters:
+    issue 37); a dash for none."""
+    parts = [card_words(c, n) for c, n in zip(COLOURS, counts) if n]
+    return join_words(parts) if parts else "—"
 
 
 def image(tile: str, rot: int, flip: int) -> Shape:
