@@ -11,7 +11,7 @@ from pathlib import Path
 from boardgame.game import new_game as card_game
 from facade.contract import EngineState, StoredState
 from rollwrite.game import new_game as dice_game
-from webapp.dice.roller import DiceRoller
+from webapp.games.dice_roller import DiceRoller
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +32,7 @@ def test_both_editions_satisfy_the_engine_contract_by_type():
 def test_the_web_apps_play_pipeline_type_checks_against_the_contract():
     """Issue 20: the one play pipeline and the bots at a web table are written against
     EngineState (facade/contract.py), not against one edition, and the type checker agrees."""
-    result = _mypy(ROOT / "webapp" / "play.py", ROOT / "webapp" / "botplay.py")
+    result = _mypy(ROOT / "webapp" / "games" / "play.py", ROOT / "webapp" / "games" / "botplay.py")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -10,7 +10,7 @@ import pytest
 from facade.errors import IllegalAction
 from rollwrite.dice import seeded_roll
 from rollwrite.material import FACES, LETTER
-from webapp.dice.roller import DiceRoller
+from webapp.games.dice_roller import DiceRoller
 
 DIE_RE = re.compile(r'class="die c-(\w+) die-big"')
 
