@@ -5,6 +5,7 @@ and `legal_actions`; the selection in progress travels in the page's address."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,9 +166,12 @@ def _url(code: str, **args: Any) -> str:
     return url_for("card.page", code=code, **{k: v for k, v in args.items() if v is not None})
 
 
-def choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
+def choices(game: Game, state: CardState, seat: int,
+            link_to: Callable[..., str] | None = None) -> dict[str, Any]:
     """The viewer's legal actions grouped for the screen, with the selection in the URL
-    (harbour picks, a tile, a cell, an orientation) narrowing them down."""
+    (harbour picks, a tile, a cell, an orientation) narrowing them down; `link_to` makes
+    those URLs (the game's page by default; a review's puzzle gives its own)."""
+    url = link_to or (lambda **args: _url(game.code, **args))
     legal = state.legal_actions(seat)
     takes = [a for a in legal if isinstance(a, A.Take)]
     builds = [a for a in legal if isinstance(a, A.Build)]
@@ -194,9 +198,9 @@ def choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
     for i in range(HARBOUR_SIZE):
         if i in chosen:
             rest = [p for p in picks if p != i]
-            out["pickable"][i] = _url(game.code, pick=_join(rest) or None)
+            out["pickable"][i] = url(pick=_join(rest) or None)
         elif len(picks) < 3 and any(chosen | {i} <= take_set(a) for a in takes):
-            out["pickable"][i] = _url(game.code, pick=_join([*picks, i]))
+            out["pickable"][i] = url(pick=_join([*picks, i]))
     if len(picks) >= 2:
         out["takes"] = [take_label(state, a) for a in takes if take_set(a) == chosen]
     # building: a tile, turned and flipped, then where its brick goes, then how to pay
@@ -204,12 +208,12 @@ def choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
     if tile is not None and tile in out["buildable"]:
         out["tile"] = tile
         out["build"] = build_step(game.code, state, seat, tile, builds, _int_arg("rot"),
-                                  _int_arg("flip"), _cell_arg())
+                                  _int_arg("flip"), _cell_arg(), link_to)
     # coats of arms: a white tile on a cell, an ability tile, or flipping tiles back
     whites = [a for a in legal if isinstance(a, A.ArmsWhite)]
     wcell = _cell_arg()
     for a in whites:
-        out["white"][a.cell] = _url(game.code, cell=cell_name(a.cell)) + "#myboard"
+        out["white"][a.cell] = url(cell=cell_name(a.cell)) + "#myboard"
         if a.cell == wcell:
             out["white_cell"] = {"cell": cell_name(a.cell), "line": str(a), "mask": 1 << a.cell}
     return out

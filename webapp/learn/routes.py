@@ -22,6 +22,7 @@ from webapp.platform.inputs import number
 from webapp.words.event_i18n import event_text
 from webapp.words.move_words import card_move_words, dice_move_words
 
+HAPPENED = 6  # the other player's last moves said (a step after turns played by the script)
 bp = Blueprint("learn", __name__, url_prefix="/learn")
 
 SCRIPTS: dict[str, Script] = {s.name: s for s in (ROLLWRITE, CARD)}
@@ -87,7 +88,7 @@ def _render(script: Script, index: int, status: int = 200,
         "script": script, "index": index, "total": len(script.steps), "step": step,
         "done": done, "names": names, "me": script.me, "here": here,
         "happened": [t for t in (event_text(script.edition, e.to_dict(), names)
-                                 for e in pos.events if e.player != script.me) if t],
+                                 for e in pos.events if e.player != script.me) if t][-HAPPENED:],
         "refusal": refusal, "expected": step.action if step else None,
         "rules_url": f"/rules/{script.rules}",
     }

@@ -29,7 +29,8 @@ from flask_babel import lazy_gettext as _l
 from boardgame import actions as CA  # noqa: N812
 from boardgame.material import COLOURS
 from bots import card_review
-from bots.words import dice_move
+from bots.words import card_move, dice_move
+from webapp.card import model as card_model
 from webapp.games import play
 from webapp.platform.context import is_host
 from webapp.platform.context import store as _store
@@ -43,8 +44,10 @@ from webapp.platform.store import Game, Store
 from webapp.review import puzzles, reviews
 from webapp.review.replay_routes import spoiler_guard
 from webapp.review.sheets import DEFS, sheet_svg
+from webapp.words import sheet as companion_page
 from webapp.words.colours import colour_word
 from webapp.words.move_words import card_move_words, dice_move_words, said_words
+from webapp.words.piece_words import way_words
 
 bp = Blueprint("review", __name__, url_prefix="/r")
 
@@ -362,28 +365,61 @@ def _pick(options: list[Any], raw: str | None) -> Any:
     return options[n - 1] if n and 1 <= n <= len(options) else None
 
 
-def _puzzle_context(game: Game, p: puzzles.Puzzle, choice: Any, draw: Any
-                    ) -> dict[str, Any]:
-    """What the puzzle page shows: the sheet as it stood, the dice, the tiles; once a tile is
-    chosen its drawings; once drawn the answer."""
+def _puzzle_context(game: Game, p: puzzles.Puzzle, choice: Any, draw: Any,
+                    cell: str | None = None, k: int = 0) -> dict[str, Any]:
+    """What the puzzle page shows, as a game's table does: the dice, the sheet as it stood,
+    the tiles by shape with the dice that pay for them; once a tile is chosen the sheet's
+    cells it fits, tapped (`cell`, `k`: the companion's own placement picker) to preview a
+    placement and draw it; once drawn the answer."""
     faces = list(p.before.dice)
     sheet = p.before.sheets[p.player].building
+    view = p.before.player_view(p.player)
     options = puzzles.choices(p)
+    here = url_for("review.try_again", code=game.code, index=p.index)
+    number_of = {str(c): i + 1 for i, c in enumerate(options)}
+    groups = companion_page.group_choices(list(options), faces)
     ctx: dict[str, Any] = {
         "game": game, "p": p, "turn": p.turn.get("turn"), "sheet_defs": DEFS,
-        "dice": [colour_word(f) for f in faces],
+        "dice": [(i + 1, f) for i, f in enumerate(faces)],
+        "dice_words": ", ".join(colour_word(f) for f in faces),
         "sheet": sheet_svg(sheet.filled, sheet.bricks, 0, 0, "played",
                            _("The sheet as it stood")),
+        "tiles": [{"tile": g.tile, "shape": g.shape, "colour": g.colour,
+                   "ways": [{"n": number_of[w.action], "faces": w.faces, "bonuses": w.bonuses,
+                             "words": dice_move_words(options[number_of[w.action] - 1], faces)}
+                            for w in g.ways]} for g in groups],
         "choices": [(i + 1, dice_move_words(c, faces)) for i, c in enumerate(options)],
-        "choice": None, "drawings": [], "answer": None,
+        "choice": None, "drawings": [], "answer": None, "here": here,
+        "arms": view["buildings"][p.player]["arms"], "shapes": companion_page.SHAPES,
+        "colour_of": companion_page.COLOUR_OF,
         "back": url_for("review.page", code=game.code),
     }
     if choice is None:
         return ctx
-    ctx["choice"] = options.index(choice) + 1
+    n = options.index(choice) + 1
+    ctx["choice"] = n
+    ctx["choice_tile"] = choice.tile
     ctx["choice_words"] = dice_move_words(choice, faces)
+    ctx["choice_paid"] = way_words([faces[d] for d in choice.dice], choice.bonuses)
+    ctx["choice_dice"] = [d + 1 for d in choice.dice]
     draws = puzzles.drawings(p, choice)
     ctx["drawings"] = [(i + 1, dice_move_words(d, faces)) for i, d in enumerate(draws)]
+    draw_number = {str(d): i + 1 for i, d in enumerate(draws)}
+    taps = companion_page.tapping(list(draws), cell if draw is None else None, k)
+
+    def href(name: str) -> str:
+        return url_for("review.try_again", code=game.code, index=p.index, choice=n,
+                       cell=name) + "#sheet"
+
+    ctx["grid"] = companion_page.grid(view["buildings"][p.player]["rows"], taps.selectable,
+                                      taps.selectable, taps.preview, taps.cell, href)
+    placement = taps.placement
+    ctx["placement"] = placement
+    ctx["place_draws"] = ([(where, draw_number[t]) for where, t in placement.draws]
+                          if placement else [])
+    ctx["placement_next"] = (url_for("review.try_again", code=game.code, index=p.index,
+                                     choice=n, cell=placement.cell, k=placement.index + 1)
+                             + "#sheet" if placement else "")
     if draw is None:
         return ctx
     answer = puzzles.verdict(p, choice, draw)
@@ -410,6 +446,16 @@ def _hand_words(hand: list[int]) -> str:
     return ", ".join(parts) or "–"
 
 
+def _card_words(harbour: list[Any], a: Any) -> str:
+    """A card turn's first action in words, a take with the harbour places it takes from."""
+    words = card_move_words(harbour, a)
+    if isinstance(a, CA.Take):
+        places = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
+        words = _("%(words)s (harbour places %(places)s)", words=words,
+                  places=", ".join(str(n + 1) for n in places))
+    return words
+
+
 def _card_choices(p: puzzles.Puzzle, harbour: list[Any]) -> list[tuple[Any, str]]:
     """The card turn's legal first actions in words, takes with the harbour places they take
     from (two takes of the same colours differ in the abilities they need); actions worded
@@ -417,11 +463,7 @@ def _card_choices(p: puzzles.Puzzle, harbour: list[Any]) -> list[tuple[Any, str]
     out: list[tuple[Any, str]] = []
     seen: set[str] = set()
     for a in puzzles.card_options(p):
-        words = card_move_words(harbour, a)
-        if isinstance(a, CA.Take):
-            places = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
-            words = _("%(words)s (harbour places %(places)s)", words=words,
-                      places=", ".join(str(n + 1) for n in places))
+        words = _card_words(harbour, a)
         if words not in seen:
             seen.add(words)
             out.append((a, words))
@@ -429,22 +471,42 @@ def _card_choices(p: puzzles.Puzzle, harbour: list[Any]) -> list[tuple[Any, str]
 
 
 def _card_puzzle_context(game: Game, p: puzzles.Puzzle, action: Any) -> dict[str, Any]:
-    """A card puzzle's page: the harbour, the seat's own hand and facade as they were (its
-    view only), the legal first actions; once one is chosen the answer."""
+    """A card puzzle's page, as the card table shows a turn (webapp/card/model.py): the
+    harbour's cards tapped to pick a take, the hand, the buildable tiles by shape, a tile
+    turned and its brick's cell tapped on the facade, then how to pay; each move's button
+    sends its number in the list of first actions (`action`). Only the seat's view is shown;
+    once an action is sent, the answer."""
     view = p.before.view(p.player)
+    pv = p.before.player_view(p.player)
     harbour = list(view["harbour"])
     board = p.before.boards[p.player]
     options = _card_choices(p, harbour)
     seat_arg = _seat_arg(True)
+    here = url_for("review.try_again", code=game.code, index=p.index, **seat_arg)
+
+    def link_to(**args: Any) -> str:
+        return url_for("review.try_again", code=game.code, index=p.index, **seat_arg,
+                       **{k: v for k, v in args.items() if v is not None})
+
+    numbers = {words: i + 1 for i, (_a, words) in enumerate(options)}
+    number_of = {str(a): numbers[words] for a in puzzles.card_options(p)
+                 if (words := _card_words(harbour, a)) in numbers}
+    picked = card_model.choices(game, p.before, p.player, link_to) if action is None else {}
     ctx: dict[str, Any] = {
         "game": game, "p": p, "turn": p.turn.get("turn"), "sheet_defs": DEFS,
-        "harbour": [(i + 1, colour_word(c) if c else _("empty")) for i, c in enumerate(harbour)],
-        "hand": _hand_words(list(view["hands"][p.player])),
+        "harbour": [{"position": i + 1, "index": i, "colour": c,
+                     "letter": "", "name": colour_word(c) if c else _("empty")}
+                    for i, c in enumerate(harbour)],
+        "hand": card_model.cards(list(view["hands"][p.player])),
+        "hand_words": _hand_words(list(view["hands"][p.player])),
         "sheet": sheet_svg(board.filled, board.bricks, 0, 0, "played",
                            _("The facade as it stood")),
-        "options": [(i + 1, words) for i, (_a, words) in enumerate(options)],
-        "answer": None, "seat_arg": seat_arg,
-        "action_url": url_for("review.try_again", code=game.code, index=p.index, **seat_arg),
+        "board": card_model.board(pv, p.before.colour_masks[p.player], p.player),
+        "choices": picked, "hint": None, "number_of": number_of,
+        "others": [(number_of[str(a)], words) for a, words in options
+                   if not isinstance(a, CA.Take | CA.Build) and str(a) in number_of],
+        "answer": None, "seat_arg": seat_arg, "here": here,
+        "action_url": here,
         "back": url_for("review.page", code=game.code, **seat_arg),
     }
     if action is None:
@@ -456,7 +518,7 @@ def _card_puzzle_context(game: Game, p: puzzles.Puzzle, action: Any) -> dict[str
         "value_text": _value(answer["value"], "points"),
         "best_text": _value(answer["best"], "points"),
         "loss_text": _value(answer["loss"], "points"),
-        "words": next(w for a, w in options if a == action),
+        "words": said_words(card_move(harbour, action), capital=True),
         "svg": sheet_svg(board.filled, board.bricks, int(pic["cells"]), int(pic["bricks"]),
                          "played", _("Your answer")),
         "best_svg": sheet_svg(board.filled, board.bricks, int(best_pic.get("cells") or 0),
@@ -494,9 +556,12 @@ def try_again(code: str, index: int) -> str | Response:
     options = puzzles.choices(p)
     choice = _pick(options, args.get("choice"))
     draw = None
+    cell = str(args.get("cell") or "").lower()[:3] or None
     if choice is not None and request.method == "POST":
         draw = _pick(puzzles.drawings(p, choice), args.get("draw"))
         if draw is None:
             raise Refused(400, _("Choose where to draw the tile"),
                           _("Pick one of the places listed for the tile, then send."))
-    return render_template("review/puzzle.html", **_puzzle_context(game, p, choice, draw))
+    return render_template("review/puzzle.html",
+                           **_puzzle_context(game, p, choice, draw, cell,
+                                             number(args.get("k"), 4) or 0))

@@ -151,23 +151,23 @@ WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
                                high=p["high"]),
     "tile_size": lambda p: _("%(tile)s has %(size)s cells: use exactly %(size)s dice and "
                              "bonuses (you gave %(dice)s dice and %(bonuses)s bonuses).",
-                             tile=p["tile"], size=p["size"], dice=p["dice"],
+                             tile=_tile(p["tile"]), size=p["size"], dice=p["dice"],
                              bonuses=p["bonuses"]),
     "new_choice_needless": lambda p: _("%(tile)s can be taken without a yellow ★.",
-                                       tile=p["tile"]),
+                                       tile=_tile(p["tile"])),
     "choose_first": lambda p: _("Choose a tile before drawing it."),
     "already_drawn": lambda p: _("The tile of this turn is already drawn."),
-    "not_chosen_tile": lambda p: _("You chose %(chosen)s, not %(tile)s.", chosen=p["chosen"],
-                                   tile=p["tile"]),
+    "not_chosen_tile": lambda p: _("You chose %(chosen)s, not %(tile)s.",
+                                   chosen=_tile(p["chosen"]), tile=_tile(p["tile"])),
     "no_room_left": lambda p: _("A mark on %(cell)s would leave no room for %(tile)s.",
-                                cell=p["cell"], tile=p["tile"]),
+                                cell=p["cell"], tile=_tile(p["tile"])),
     "no_such_track": lambda p: _("“%(letter)s” is not a track: use R, B, P, G or Y.",
                                  letter=p["letter"]),
     "track_full": lambda p: _("Your %(colour)s track is full.",
                               colour=track_colour(p["colour"])),
     "arms_first": lambda p: _("First choose what your coat of arms gives: an O cell or a "
                               "track."),
-    "draw_first": lambda p: _("Draw %(tile)s before ending your turn.", tile=p["tile"]),
+    "draw_first": lambda p: _("Draw %(tile)s before ending your turn.", tile=_tile(p["tile"])),
     "must_draw": lambda p: _("Your dice alone pay for a tile that fits your building: choose "
                              "one and draw it (spending a + or a ★ is never forced)."),
     "nothing_to_undo": lambda p: _("Nothing to take back: a roll or a reroll cannot be "
@@ -264,10 +264,56 @@ def refusal_words(code: str, params: Mapping[str, Any]) -> str | None:
 
 GENERIC = ("illegal", "notation", "game_text")  # codes that say only "refused"
 
+# The same refusals where a move is tapped, not typed (every page but a game text's): what
+# was wrong and what to do, in words, with no example of the notation (issue 37). A page about
+# a game text (the replay's paste) keeps WORDS: there the notation is what the reader writes.
+_READ = _l("That move cannot be read: choose one of the moves the page offers.")
+_CELLS = _l("Those cells do not make a placement: tap a highlighted cell of your building, "
+            "then one of the positions shown.")
+TAPPED: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "notation": lambda p: str(_READ),
+    "illegal": lambda p: _("That move is not allowed: choose one of the moves the page "
+                           "offers."),
+    "not_an_action": lambda p: str(_READ),
+    "player_number": lambda p: str(_READ),
+    "syntax": lambda p: str(_READ),
+    "takes_nothing": lambda p: str(_READ),
+    "bad_cell": lambda p: _("That is not a cell of the building: its columns go from a to e, "
+                            "its rows from 1 to 9."),
+    "cell_list": lambda p: str(_CELLS),
+    "cell_twice": lambda p: str(_CELLS),
+    "two_bricks": lambda p: _("Only one cell of a tile gets the X."),
+    "placement_syntax": lambda p: str(_CELLS),
+    "mirror_image": lambda p: _("Placed like that, %(tile)s would be turned over: at this "
+                                "table tiles are only rotated.", tile=_tile(p["tile"])),
+    "not_shape": lambda p: _("Those cells do not have the shape of %(tile)s.",
+                             tile=_tile(p["tile"])),
+    "brick_position": lambda p: _("Placed like that, %(tile)s cannot have its X there: "
+                                  "choose one of the cells the page offers for the X.",
+                                  tile=_tile(p["tile"])),
+    "bad_face": lambda p: _("That is not a die face: a die shows red, blue, purple, green, "
+                            "yellow or white."),
+    "white_track": lambda p: _("Die %(die)s is white: it marks the track you choose, press "
+                               "that track’s button.", die=p["die"]),
+    "no_such_track": lambda p: _("That is not a track: the tracks are red, blue, purple, green "
+                                 "and yellow."),
+    "discard_cards": lambda p: _("Choose the cards to discard among those the page shows."),
+    "pay_cards": lambda p: _("Choose one of the ways to pay the page shows."),
+    "bad_card": lambda p: _("That is not a card: the cards are red, yellow, green, blue or "
+                            "purple."),
+}
 
-def refusal_message(err: IllegalAction) -> str:
+
+def refusal_message(err: IllegalAction, as_text: bool = False) -> str:
     """An engine refusal in the page's language; the engine's English sentence when its code
-    has no words here (and on English pages for a generic code, whose sentence says more)."""
+    has no words here (and on English pages for a generic code, whose sentence says more).
+    `as_text`: the page is about a game text, whose notation the refusal may show; elsewhere
+    a refusal about notation is said in words (TAPPED)."""
+    if not as_text and err.code in TAPPED:
+        try:
+            return TAPPED[err.code](err.params)
+        except (KeyError, ValueError, TypeError):
+            pass
     if err.code in GENERIC and str(get_locale() or "en") == "en":
         return str(err)
     return refusal_words(err.code, err.params) or str(err)
@@ -275,8 +321,8 @@ def refusal_message(err: IllegalAction) -> str:
 
 def game_text_reason(err: IllegalAction) -> str:
     """Where and why a game text failed, in the page's language: the line, its text and the
-    reason worded from the code."""
-    reason = refusal_message(err)
+    reason worded from the code (the notation may show: the page is about the text)."""
+    reason = refusal_message(err, as_text=True)
     line = getattr(err, "line", None)
     action = getattr(err, "action", "")
     if line is None:
