@@ -95,7 +95,7 @@ def refusal_title(err: IllegalAction) -> str:
         "must_draw": _("A tile must be drawn"),
         "unpick_refused": _("Too late to take it back"),
     }
-    return titles.get(getattr(err, "code", ""), _("Not allowed"))
+    return titles.get(err.code, _("Not allowed"))
 
 
 def judged(err: IllegalAction, names: list[str], view: Mapping[str, Any]) -> Refusal:

@@ -219,8 +219,8 @@ class GamePages:
             state = visit.engine_state()
             me = self.edition.actor(visit)
             return jsonify({"seq": game.seq, "status": game.status, "changed": seen != game.seq,
-                            "next": game.next_code, "active": getattr(state, "active", None),
-                            "phase": getattr(state, "phase", None),
+                            "next": game.next_code, "active": state.active,
+                            "phase": str(state.phase),
                             "your_turn": me is not None and me in state.to_act(),
                             "bots_pending": bool(botplay.pending(state, visit.bots))})
         if game.next_code:
