@@ -15,7 +15,7 @@ from boardgame.game import new_game as card_game
 from facade.contract import EngineState, StoredState
 from facade.errors import IllegalAction
 from rollwrite.game import new_game as dice_game
-from webapp.dice.roller import DiceRoller
+from webapp.games.dice_roller import DiceRoller
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,7 +36,7 @@ def test_both_editions_satisfy_the_engine_contract_by_type():
 def test_the_web_apps_play_pipeline_type_checks_against_the_contract():
     """Issue 20: the one play pipeline and the bots at a web table are written against
     EngineState (facade/contract.py), not against one edition, and the type checker agrees."""
-    result = _mypy(ROOT / "webapp" / "play.py", ROOT / "webapp" / "botplay.py")
+    result = _mypy(ROOT / "webapp" / "games" / "play.py", ROOT / "webapp" / "games" / "botplay.py")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -76,12 +76,13 @@ def test_both_editions_satisfy_the_engine_contract_at_run_time():
 # The objects webapp and bots may still ask getattr/hasattr about: none of them is a game state
 # (a state's members are typed in facade/contract.py, and read as such).
 NOT_STATES = {
-    ("webapp/errors.py", "g"),  # Flask's request globals
-    ("webapp/i18n.py", "g.get('_flask_babel')"),
+    ("webapp/platform/errors.py", "g"),  # Flask's request globals
+    ("webapp/platform/i18n.py", "g.get('_flask_babel')"),
     ("webapp/asgi.py", "result"),  # a WSGI app's answer
-    ("webapp/refusals.py", "err"),  # an engine's refusal
-    ("webapp/views/pads.py", "self"),  # the print form
-    ("webapp/views/__init__.py", "module"),  # an area's module
+    ("webapp/words/refusals.py", "err"),  # an engine's refusal
+    ("webapp/printing/routes.py", "self"),  # the print form
+    ("webapp/platform/deps.py", "self"),  # the app's services
+    ("webapp/blueprints.py", "module"),  # a feature's module
 }
 
 
@@ -99,12 +100,11 @@ def attribute_probes(folder: str) -> list[tuple[str, str]]:
 
 def test_no_getattr_or_hasattr_on_a_state_in_the_web_app_or_the_bots():
     """What a page or a bot reads of a state is in the contract: a getattr with a default
-    would hide a member that one edition lacks. Only objects named in NOT_STATES (by file,
-    ignoring the folders the files move to) may be probed."""
-    allowed = {(Path(f).name, obj) for f, obj in NOT_STATES}
+    would hide a member that one edition lacks. Only objects named in NOT_STATES may be
+    probed."""
     probes = attribute_probes("webapp") + attribute_probes("bots")
     assert probes, "the scan found no getattr at all: is it still reading the files?"
-    assert [(f, obj) for f, obj in probes if (Path(f).name, obj) not in allowed] == []
+    assert [probe for probe in probes if probe not in NOT_STATES] == []
 
 
 def test_the_scan_sees_a_getattr_on_a_state(tmp_path: Path):

@@ -124,7 +124,7 @@ def test_a_form_cut_short_by_a_phone_that_hung_up_never_reaches_the_app():
 
 def test_a_body_over_the_limit_is_refused_by_the_app_and_read_as_it_asks(app):
     """A declared length over MAX_CONTENT_LENGTH is not read ahead: the app refuses it (413)
-    and drains it (webapp/bodies.py) through the body reader the thread pulls from."""
+    and drains it (webapp/platform/bodies.py) through the body reader the thread pulls from."""
     pages = Pages(app, threads=1, body_limit=app.config["MAX_CONTENT_LENGTH"])
     size = app.config["MAX_CONTENT_LENGTH"] + 1_000
     pieces = [b"x" * 10_000] * (size // 10_000) + [b"x" * (size % 10_000)]

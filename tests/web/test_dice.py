@@ -11,9 +11,9 @@ from flask import url_for
 from facade.errors import IllegalAction
 from rollwrite.dice import seeded_roll
 from rollwrite.material import FACES, LETTER
-from webapp.dice.roller import DiceRoller
+from webapp.dice import routes as dice_pages
+from webapp.games.dice_roller import DiceRoller
 from webapp.games.routes import GamePages
-from webapp.views import dice as dice_pages
 
 DIE_RE = re.compile(r'class="die c-(\w+) die-big"')
 

@@ -10,11 +10,11 @@ from html import unescape
 import pytest
 
 from tests.web.conftest import Phone
+from webapp.learn.routes import SCRIPTS
 from webapp.learn.script import Auto, Script, Step, position
-from webapp.views.learn import SCRIPTS
 
-NEXT = {"rollwrite": ("/s/#c-name", "/s/#b-name", "/t/new", "/learn/card"),
-        "card": ("/c/new", "/s/#c-name", "/learn/rollwrite")}  # what the last page offers
+NEXT = {"rollwrite": ("/s/#c-name", "/s/#b-name", "/rollwrite/new", "/learn/card"),
+        "card": ("/card/new", "/s/#c-name", "/learn/rollwrite")}  # what the last page offers
 STEP_FORM = re.compile(
     r'<form method="post" action="([^"]+)"[^>]*>((?:(?!</form>).)*?aria-current="step"'
     r'(?:(?!</form>).)*)</form>', re.S)

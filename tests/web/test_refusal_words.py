@@ -25,7 +25,7 @@ from rollwrite import new_game as dice_new_game
 from rollwrite.material import SHAPES
 from tests.rw_helpers import cells, manual, played_turn, unlock
 from webapp import create_app
-from webapp.refusals import GENERIC, WORDS, game_text_reason, refusal_message
+from webapp.words.refusals import GENERIC, WORDS, game_text_reason, refusal_message
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_DIRS = ("facade", "rollwrite", "boardgame", "commandline", "webapp")
@@ -219,9 +219,9 @@ def _store_cap() -> Any:
     """A game of the store that has reached its length cap refuses the next move."""
     from sqlalchemy import create_engine
 
-    from webapp.db import create_schema
-    from webapp.engines import FACTORIES
-    from webapp.store import Store
+    from webapp.games.engines import FACTORIES
+    from webapp.platform.db import create_schema
+    from webapp.platform.store import Store
 
     engine = create_engine("sqlite://")
     create_schema(engine)

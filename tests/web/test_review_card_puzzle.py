@@ -17,8 +17,8 @@ from bots.card.strong import StrongBot
 from tests.web.conftest import StandIn, csrf_from
 from tests.web.test_review_page import _seated, drain, finished_game, store_of
 from tests.web.test_review_teaches import with_a_mistake
-from webapp import puzzles
-from webapp.views import review as review_view
+from webapp.review import puzzles
+from webapp.review import routes as review_view
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,7 @@ from bots.review import review as bot_review
 from bots.rollwrite import StrongBot
 from tests.web.conftest import Phone, StandIn
 from tests.web.test_review_page import drain, finished_game, rows_of, store_of
-from webapp import piece_words
+from webapp.words import piece_words
 
 
 @pytest.fixture(autouse=True)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from webapp import rules_figures as RF  # noqa: N812
+from webapp.learn import rules_figures as RF  # noqa: N812
 
 
 def test_the_stored_example_games_are_the_ones_the_bots_play():
     """Fails when a bot, an engine or EXAMPLE_GAMES changed and the file was not written
-    again (python -m webapp.rules_figures)."""
+    again (python -m webapp.learn.rules_figures)."""
     assert RF.EXAMPLES_FILE.read_text() == RF.examples_text(RF.play_examples())
 
 

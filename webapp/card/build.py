@@ -12,8 +12,8 @@ from boardgame.material import COLOURS, LETTER, TILES
 from boardgame.state import GameState as CardState
 from facade.grid import bits, cell_name, coords
 from facade.shapes import Shape
-from webapp.colours import COLOUR_WORDS
-from webapp.piece_words import tile_label
+from webapp.words.colours import COLOUR_WORDS
+from webapp.words.piece_words import tile_label
 
 # Every way a tile can lie: (quarter turns clockwise, turned over), the printed side first.
 TURNS: tuple[tuple[int, int], ...] = tuple((r, f) for f in (0, 1) for r in range(4))

@@ -29,14 +29,14 @@ from boardgame.state import GameState as CardState
 from boardgame.view import CardView
 from facade.errors import IllegalAction
 from facade.grid import cell_name, index, parse_cell
-from webapp import botplay, play
-from webapp.botplay import LEVEL_LABELS
 from webapp.card.build import build_step, cards_words
-from webapp.colours import COLOUR_WORDS
-from webapp.event_i18n import event_line
+from webapp.games import botplay, play
+from webapp.games.botplay import LEVEL_LABELS
 from webapp.games.visit import Visit
-from webapp.inputs import number
-from webapp.store import Game, Store
+from webapp.platform.inputs import number
+from webapp.platform.store import Game, Store
+from webapp.words.colours import COLOUR_WORDS
+from webapp.words.event_i18n import event_line
 
 # the abilities' names: boardgame.material.ABILITY_NAMES (extracted for the catalogs from there)
 ABILITY_LABELS = {k: _l(v) for k, v in ABILITY_NAMES.items()}

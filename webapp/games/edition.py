@@ -12,7 +12,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from webapp import botplay, play
+from webapp.games import botplay, play
 from webapp.games.visit import Visit
 
 
@@ -45,8 +45,8 @@ class Templates:
 class Edition:
     """An edition's adapter; the defaults are what both editions share."""
 
-    name: str  # the blueprint's name ("companion", "card"): its endpoints' prefix
-    prefix: str  # the URL prefix of its pages ("/t", "/c")
+    name: str  # the blueprint's name ("rollwrite", "card"): its endpoints' prefix
+    prefix: str  # the URL prefix of its pages ("/rollwrite", "/card")
     engine: str  # the engine that plays it (Store factories' key)
     kinds: tuple[str, ...]  # the kinds of game whose pages these are
     templates: Templates

@@ -25,16 +25,16 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from webapp import botplay, play
-from webapp.companion.seats import NAME_MAX, clean_name, derived_token
-from webapp.context import give_host, give_seat, seat_token
-from webapp.context import store as _store
+from webapp.games import botplay, play
 from webapp.games.edition import Edition
+from webapp.games.seats import NAME_MAX, clean_name, derived_token
 from webapp.games.visit import Visit
-from webapp.inputs import number
-from webapp.limits import create_limited, hint_limited
-from webapp.security import PRIVATE
-from webapp.store import Conflict, token_hash
+from webapp.platform.context import give_host, give_seat, seat_token
+from webapp.platform.context import store as _store
+from webapp.platform.inputs import number
+from webapp.platform.limits import create_limited, hint_limited
+from webapp.platform.security import PRIVATE
+from webapp.platform.store import Conflict, token_hash
 
 
 def wants_json() -> bool:
@@ -156,7 +156,7 @@ class GamePages:
         return resp
 
     def join_code(self) -> ResponseReturnValue:
-        """A code typed on a join form: on to that game's page to join (webapp/play.py)."""
+        """A code typed on a join form: on to that game's page to join (webapp/games/play.py)."""
         return play.join_by_code(_store(), request.args.get("code"))
 
     def join(self, code: str) -> ResponseReturnValue:
@@ -236,7 +236,7 @@ class GamePages:
 
     # ------------------------------------------------------------------ acting
     def act(self, code: str) -> Response:
-        """One action of this browser's seat, through the one play pipeline (webapp/play.py):
+        """One action of this browser's seat, through the one play pipeline (webapp/games/play.py):
         checked against the move number its page showed (a page that is out of date gets
         409), judged by the engine, then the bots' replies."""
         visit = self.visit(code)

@@ -10,11 +10,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
 from facade.contract import EngineState
-from webapp.context import is_host, seat_token
-from webapp.store import Game, NotFound, Seat, Store
+from webapp.platform.context import is_host, seat_token
+from webapp.platform.store import Game, NotFound, Seat, Store
 
 if TYPE_CHECKING:
-    from webapp.engines import AnyState
+    from webapp.games.engines import AnyState
 
 S = TypeVar("S")
 

@@ -15,7 +15,7 @@ from webapp.card.model import ABILITY_LABELS
 from webapp.card.model import board as _board
 from webapp.card.model import cards as _cards
 from webapp.card.model import take_label as _take_label
-from webapp.colours import COLOUR_WORDS
+from webapp.words.colours import COLOUR_WORDS
 
 
 def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> dict[str, Any]:
