@@ -51,7 +51,7 @@ class Card(Edition):
 
     def who(self, visit: Visit, frame: bool = False) -> M.Who:
         """Who looks at this screen (the hot-seat screen plays for the revealed person)."""
-        return M.who(visit, visit.state_as(CardState), frame)
+        return M.who(visit, visit.state_as(CardState), session.get("card_reveal", {}), frame)
 
     def actor(self, visit: Visit) -> int | None:
         """The seat a POST from this screen may act for (a bot's seat is nobody's: bots play
@@ -79,7 +79,8 @@ class Card(Edition):
         """The table screen for the present, or a frame of the bots' moves (`at`)."""
         frame = at is not None
         state = visit.state_as(CardState, at)
-        ctx = M.model(visit, state, M.who(visit, state, frame), frame)
+        ctx = M.model(visit, state, M.who(visit, state, session.get("card_reveal", {}), frame),
+                      args, frame)
         ctx["chart"] = (end_chart(visit.store.log(visit.game), [p["name"] for p in
                                                                 ctx["players"]])
                         if ctx.get("over") else None)

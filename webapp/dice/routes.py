@@ -1,35 +1,35 @@
-"""Dice only: one shared screen rolls the five dice for a table that plays on the printed pads."""
+"""Dice only: one shared screen rolls the five dice for a table that plays on the printed pads.
+
+The table is the third adapter on the shared game routes (webapp/games/routes.py): its page,
+its poll and its moves are theirs, at the addresses it always had (/d/<code>, /poll, /act),
+and a move the table refuses is a 422 with the reason in words, as in both editions. Only
+its new-table form and its QR code are its own. Nobody holds a seat: anyone at the table
+rolls."""
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
-from flask import (
-    Blueprint,
-    current_app,
-    g,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response  # what redirect() gives; flask's extends it
 
 from facade.errors import IllegalAction
 from rollwrite.material import LETTER
+from webapp.games import play
 from webapp.games.dice_roller import MAX_NAME, MAX_PLAYERS, MAX_SEED, DiceRoller, DiceRollerError
-from webapp.platform import errors
+from webapp.games.edition import Edition, Templates
+from webapp.games.routes import GamePages
+from webapp.games.visit import Visit
 from webapp.platform.context import qr_response
 from webapp.platform.context import store as _store
 from webapp.platform.inputs import number
 from webapp.platform.limits import create_limited
-from webapp.platform.store import Conflict, Game, NotFound
+from webapp.platform.store import Conflict, Game
 from webapp.words.colours import COLOUR_WORDS
 from webapp.words.refusals import refusal_message
-
-bp = Blueprint("dice", __name__, url_prefix="/d")
 
 HISTORY_TURNS = 30  # turns the history shows, newest first
 
@@ -66,12 +66,91 @@ def error_message(err: IllegalAction) -> str:
     return messages[err.code]() if err.code in messages else str(err)
 
 
-def _dice_game(code: str) -> Game:
-    """The dice table with that code; 404 for an unknown code or another kind of game."""
-    game = _store().game(code)
-    if game.kind != "dice":
-        raise NotFound(code)
-    return game
+# ---------------------------------------------------------------------- the table
+def _panel_context(game: Game, table: DiceRoller) -> dict[str, Any]:
+    """What the dice panel shows: the dice, whose turn, the history."""
+    history = []
+    for turn in reversed(table.turns[-HISTORY_TURNS:]):
+        if turn.throws:
+            throws = [
+                {"faces": t.faces, "rolled": t.rolled,
+                 "rerolled": ", ".join(str(d + 1) for d in t.rolled) if i else None}
+                for i, t in enumerate(turn.throws)
+            ]
+            history.append({"number": turn.number, "player": player_name(table, turn.player),
+                            "throws": throws})
+    nxt = (table.active + 1) % len(table.names)
+    return {
+        "game": game,
+        "table": table,
+        "seq": table.seq,
+        "turn": table.turn,
+        "active_name": player_name(table, table.active),
+        "next_name": player_name(table, nxt),
+        "players": [player_name(table, p) for p in range(len(table.names))],
+        "history": history,
+        "letter": LETTER,
+        "colour_names": COLOUR_WORDS,
+        "poll_seconds": current_app.config["POLL_SECONDS"],
+    }
+
+
+def dice_line(form: Mapping[str, Any]) -> str:
+    """The table's line of the posted fields: `action` (roll, reroll, next), and for a reroll
+    the ticked dice (`die`, one field a die)."""
+    action = " ".join(str(form.get("action", "")).split())
+    ticked = form.get("die") or []
+    ticked = [ticked] if isinstance(ticked, str) else [str(d) for d in ticked]
+    if action == "reroll" and ticked:
+        action = "reroll " + ",".join(d.strip() for d in ticked)
+    return action
+
+
+class DiceTable(Edition):
+    """The dice-only table's adapter: a shared screen, no seats to hold, no bots."""
+
+    name, prefix, engine = "dice", "/d", "dice"
+    kinds = ("dice",)
+    templates = Templates("dice/table.html", "dice/_panel.html", "", "", "dice/new.html")
+    parse = staticmethod(str)  # the table reads its own lines (DiceRoller.apply)
+    routes = frozenset({"page", "poll", "act"})
+
+    def move(self, visit: Visit, form: Mapping[str, Any], seen: int | None) -> play.Played:
+        """Roll, reroll the ticked dice, or pass to the next player, for whoever is at the
+        table; the table's refusal is a 422 worded in the page's language."""
+        if seen is None:
+            raise play.no_seq()
+        try:
+            state, events = visit.store.act(visit.game, None, dice_line(form), seen)
+        except Conflict as err:
+            raise play.moved_first() from err
+        except IllegalAction as err:
+            raise play.Refusal(422, _("Not now"), error_message(err), err.code) from err
+        visit.moved(state)
+        return play.Played(state, events, None)
+
+    def event_words(self, visit: Visit, event: dict[str, Any]) -> str:
+        """What the table did, in English (the dice by their letters)."""
+        return str(event.get("text", ""))
+
+    def turn(self, visit: Visit) -> dict[str, Any]:
+        """Whose turn and its phase; anyone at the table may act, no bot plays."""
+        table = visit.state_as(DiceRoller)
+        return {"active": table.active, "phase": table.phase, "your_turn": True,
+                "bots_pending": False}
+
+    def context(self, visit: Visit, at: int | None, args: Mapping[str, Any],
+                hint: dict[str, Any] | None) -> dict[str, Any]:
+        """The panel (and, on the whole page, the link other phones open)."""
+        ctx = _panel_context(visit.game, visit.state_as(DiceRoller))
+        ctx["link"] = url_for("dice.page", code=visit.game.code, _external=True)
+        return ctx
+
+
+EDITION = DiceTable()
+pages = GamePages(EDITION)
+bp = pages.bp
+bp.add_url_rule("/<code>", "table", pages.page)  # the page's older endpoint name, same address
 
 
 # ---------------------------------------------------------------------- new table
@@ -108,104 +187,13 @@ def create() -> Response | tuple[str, int]:
         return render_template("dice/new.html", form=form, error=error_message(err),
                                max_players=MAX_PLAYERS, max_name=MAX_NAME,
                                max_seed=MAX_SEED), 400
-    return redirect(url_for("dice.table", code=game.code), 303)
+    return redirect(url_for("dice.page", code=game.code), 303)
 
-
-# ---------------------------------------------------------------------- the table
-def _panel_context(game: Game, table: DiceRoller) -> dict[str, Any]:
-    """What the dice panel shows: the dice, whose turn, the history."""
-    history = []
-    for turn in reversed(table.turns[-HISTORY_TURNS:]):
-        if turn.throws:
-            throws = [
-                {"faces": t.faces, "rolled": t.rolled,
-                 "rerolled": ", ".join(str(d + 1) for d in t.rolled) if i else None}
-                for i, t in enumerate(turn.throws)
-            ]
-            history.append({"number": turn.number, "player": player_name(table, turn.player),
-                            "throws": throws})
-    nxt = (table.active + 1) % len(table.names)
-    return {
-        "game": game,
-        "table": table,
-        "seq": table.seq,
-        "turn": table.turn,
-        "active_name": player_name(table, table.active),
-        "next_name": player_name(table, nxt),
-        "players": [player_name(table, p) for p in range(len(table.names))],
-        "history": history,
-        "letter": LETTER,
-        "colour_names": COLOUR_WORDS,
-        "poll_seconds": current_app.config["POLL_SECONDS"],
-    }
-
-
-def _panel(game: Game, table: DiceRoller, error: str | None = None, status: int = 200,
-           error_title: str | None = None) -> tuple[str, int, dict[str, str]]:
-    """The dice panel alone (htmx), marked so the page's script swaps it even on a 4xx."""
-    html = render_template("dice/_panel.html", error=error, error_title=error_title,
-                           **_panel_context(game, table))
-    return html, status, {"X-Dice-Panel": "1"}
-
-
-@bp.get("/<code>")
-def table(code: str) -> str:
-    """The shared screen: the dice, the buttons, the history, and how other phones join."""
-    game = _dice_game(code)
-    state = _store().state_as(game, DiceRoller)
-    return render_template(
-        "dice/table.html", error=None,
-        link=url_for("dice.table", code=game.code, _external=True),
-        **_panel_context(game, state),
-    )
-
-
-@bp.get("/<code>/poll")
-def poll(code: str) -> Response | tuple[str, int, dict[str, str]]:
-    """204 while the table is still at `seq`, else the fresh dice panel."""
-    game = _dice_game(code)
-    seq, _status = _store().head(game.code)
-    if number(request.args.get("seq")) == seq:
-        return Response(status=204)
-    return _panel(game, _store().state_as(game, DiceRoller))
-
-
-@bp.post("/<code>/act")
-def act(code: str) -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
-    """Roll, reroll the ticked dice, or pass to the next player (fields `seq`, `action`)."""
-    game = _dice_game(code)
-    back = url_for("dice.table", code=game.code)
-    seen = number(request.form.get("seq"))
-    action = " ".join(request.form.get("action", "").split())
-    ticked = request.form.getlist("die")
-    if action == "reroll" and ticked:
-        action = "reroll " + ",".join(d.strip() for d in ticked)
-    if seen is None:
-        message = _("This form is missing the table's move number. Reload the page and try "
-                    "again.")
-        if g.htmx:
-            return _panel(game, _store().state_as(game, DiceRoller), message, 400)
-        return errors.page(400, _("Page out of date"), message, back)
-    try:
-        state, _events = _store().act(game, None, action, seen_seq=seen)
-    except Conflict:
-        message = _("Another phone moved first. Here are the dice as they stand now.")
-        if g.htmx:
-            return _panel(game, _store().state_as(game, DiceRoller), message, 409,
-                          _("Someone moved first"))
-        return errors.page(409, _("Someone moved first"), message, back)
-    except IllegalAction as err:
-        if g.htmx:
-            return _panel(game, _store().state_as(game, DiceRoller), error_message(err), 400)
-        return errors.page(400, _("Not now"), error_message(err), back)
-    if g.htmx:
-        return _panel(game, state)
-    return redirect(back, 303)
 
 
 @bp.get("/<code>/qr.svg")
 def qr(code: str) -> Response:
     """The table's link as a QR code (SVG), for the other phones to scan."""
-    game = _dice_game(code)
-    return qr_response(url_for("dice.table", code=game.code, _external=True), scale=6,
+    game = pages.visit(code).game
+    return qr_response(url_for("dice.page", code=game.code, _external=True), scale=6,
                        title=game.code)

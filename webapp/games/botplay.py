@@ -101,10 +101,10 @@ def bot_seed(game: Game, seq: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def decide(game: Game, state: Any, seat: int, level: str) -> str:
+def decide(game: Game, state: EngineState, seat: int, level: str) -> str:
     """The action line a bot of `level` plays for `seat`, decided from that seat's view; a
     roll that is due (app dice) is the engine's, as for anyone."""
-    if state.is_chance() and seat == getattr(state, "active", None):
+    if state.is_chance() and seat == state.active:
         return str(state.chance_action())
     bot = makers()[game.edition](level, bot_seed(game, len(state.log), seat))
     return str(bot.choose(state.view(seat), seat))
@@ -189,7 +189,7 @@ def play_pending(store: Store, game: Game, limit: int = PLAY_LIMIT,
     return start if int(state.seq) > start else None
 
 
-def waiting_on_bots(store: Store, game: Game, state: Any | None = None,
+def waiting_on_bots(store: Store, game: Game, state: EngineState | None = None,
                     levels: dict[int, str] | None = None) -> bool:
     """Whether the game waits for a bot's action."""
     st = store.engine_state(game) if state is None else state

@@ -107,6 +107,11 @@ class DiceRoller:
         return self.turn.player
 
     @property
+    def phase(self) -> str:
+        """"roll" before this turn's roll, then "reroll" (reroll some dice, or pass on)."""
+        return "reroll" if self.turn.throws else "roll"
+
+    @property
     def dice(self) -> tuple[str, ...] | None:
         """The five faces showing, or None before this turn's roll."""
         return self.turn.faces

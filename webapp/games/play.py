@@ -14,7 +14,7 @@ from flask import current_app, redirect, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from facade.contract import EngineState
+from facade.contract import StoredState
 from facade.errors import IllegalAction
 from facade.events import Event
 from webapp.games import botplay
@@ -50,7 +50,7 @@ class Played:
     """A move the game took: the state after it (before the bots' replies), its events, and
     the position the page shows the bots' replies from (None: no bot replied)."""
 
-    state: EngineState
+    state: StoredState
     events: list[Event]
     at: int | None
 
@@ -95,7 +95,7 @@ def refusal_title(err: IllegalAction) -> str:
         "must_draw": _("A tile must be drawn"),
         "unpick_refused": _("Too late to take it back"),
     }
-    return titles.get(getattr(err, "code", ""), _("Not allowed"))
+    return titles.get(err.code, _("Not allowed"))
 
 
 def judged(err: IllegalAction, names: list[str], view: Mapping[str, Any]) -> Refusal:

@@ -78,7 +78,8 @@ class GamePages:
             ("/<code>/next", "follow", self.follow, ["GET"]),
         ]
         for rule, endpoint, view, methods in rules:
-            self.bp.add_url_rule(rule, endpoint, view, methods=methods)
+            if endpoint in edition.routes:
+                self.bp.add_url_rule(rule, endpoint, view, methods=methods)
         if edition.private:
             self.bp.after_request(self._never_cached)
 
@@ -216,13 +217,8 @@ class GamePages:
         game = visit.game
         seen = number(request.args.get("seq"))
         if not g.htmx:
-            state = visit.engine_state()
-            me = self.edition.actor(visit)
             return jsonify({"seq": game.seq, "status": game.status, "changed": seen != game.seq,
-                            "next": game.next_code, "active": getattr(state, "active", None),
-                            "phase": getattr(state, "phase", None),
-                            "your_turn": me is not None and me in state.to_act(),
-                            "bots_pending": bool(botplay.pending(state, visit.bots))})
+                            "next": game.next_code, **self.edition.turn(visit)})
         if game.next_code:
             resp = make_response("", 204)
             resp.headers["HX-Redirect"] = self.url("follow", code=game.code)
@@ -244,17 +240,9 @@ class GamePages:
         checked against the move number its page showed (a page that is out of date gets
         409), judged by the engine, then the bots' replies."""
         visit = self.visit(code)
-        seat = self.edition.actor(visit)
         form = posted()
-        seen = play.seen_seq(form.get("seq"))
-        names = self.edition.names(visit)
         try:
-            if seat is None:
-                raise self.edition.no_seat(visit)
-            if seen is None:
-                raise play.no_seq()
-            line = self.edition.line_of(visit, seat, form)
-            played = play.play(visit, seat, line, seen, self.edition.parse, names)
+            played = self.edition.move(visit, form, play.seen_seq(form.get("seq")))
         except play.Refusal as refusal:
             return self.refuse(visit, refusal)
         if wants_json():

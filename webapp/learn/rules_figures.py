@@ -1,5 +1,8 @@
 """The rules pages' figures, each a real engine position: scripted short games (typed dice)
 and moments found in fixed-seed bot games, applied action by action through the engines.
+The bot games are played once, by `python -m webapp.learn.rules_figures`, into rules_examples.json
+beside this module (tests/web/test_rules.py plays them again and compares): a page replays
+their logs, no bot plays at request time.
 
 A figure keeps the config and the action lines that reach it, so a test can replay them and
 check every number the page prints (`Figure.numbers`, keys read by `tests/web/test_rules.py`)
@@ -8,8 +11,10 @@ the engines' states and events."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any, TypeVar
 
 from boardgame import actions as CA  # noqa: N812
@@ -25,10 +30,14 @@ from rollwrite import actions as RA  # noqa: N812
 from rollwrite.game import new_game as new_dice_game
 from rollwrite.material import COLOURS as DICE_COLOURS
 from rollwrite.material import LETTER, SHAPE_ROWS, colour_of
+from rollwrite.state import GameState as DiceState
 from rollwrite.view import tracks_view
 
 RW_NAMES = ["Ann", "Ben", "Cleo"]
 EXAMPLE_SEEDS = range(8)  # bot games searched, in order, for a moment a figure needs
+# how many of them (seeds 0 up) rules_examples.json keeps: as many as the figures search
+EXAMPLE_GAMES = {"rollwrite": 1, "boardgame": 5}
+EXAMPLES_FILE = Path(__file__).with_name("rules_examples.json")
 # the bots of the example games: Roll & Write's strong bot uses every ★ (the greedy one never
 # rerolls); the card edition's greedy bot builds with every ability and plays a game in 0.2 s
 # (its strong bot took 7-12 s a game on the 2-core machine, too long for a page's first view)
@@ -94,7 +103,7 @@ class Figure:
 def _cell_colour(state: Any, seat: int, name: str) -> str:
     """The colour of the card-edition tile on a cell ("white" for a white tile; "" in Roll &
     Write, whose sheets are drawn in pencil)."""
-    if hasattr(state, "sheets"):
+    if isinstance(state, DiceState):  # pencil on paper: no colours
         return ""
     bit = 1 << parse_cell(name)
     if not state.boards[seat].filled & bit:
@@ -106,11 +115,11 @@ def _cell_colour(state: Any, seat: int, name: str) -> str:
 
 
 def _board(state: Any, seat: int) -> tuple[int, int]:
-    if hasattr(state, "sheets"):
-        b = state.sheets[seat].building
-    else:
-        b = state.boards[seat]
-    return b.filled, b.bricks
+    if isinstance(state, DiceState):
+        sheet = state.sheets[seat].building
+        return sheet.filled, sheet.bricks
+    board = state.boards[seat]
+    return board.filled, board.bricks
 
 
 def _replay(edition: str, config: dict[str, Any], log: list[str]) -> tuple[Any, list[Event]]:
@@ -241,8 +250,23 @@ def arms_figure() -> Figure:
 
 
 @cache
+def _stored_examples() -> dict[str, list[dict[str, Any]]]:
+    """The example games as `play_examples` wrote them, by edition, seed 0 first."""
+    stored: dict[str, list[dict[str, Any]]] = json.loads(EXAMPLES_FILE.read_text())
+    return stored
+
+
 def _bot_game(edition: str, seed: int) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """A fixed-seed game of three bots: its config and every action line."""
+    """A fixed-seed game of three bots, as stored: its config and every action line."""
+    games = _stored_examples()[edition]
+    if seed >= len(games):
+        raise LookupError(f"rules_examples.json keeps {len(games)} games of {edition}: raise "
+                          "EXAMPLE_GAMES and run python -m webapp.learn.rules_figures")
+    return games[seed]["config"], tuple(games[seed]["log"])
+
+
+def play_example(edition: str, seed: int) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """Play the fixed-seed game of three bots: its config and every action line."""
     if edition == "rollwrite":
         state: Any = new_dice_game(RW_NAMES, seed)
     else:
@@ -498,7 +522,7 @@ def build_figure(kind: str) -> Figure:
             return not a.discount and not a.change and sum(a.pay) == size
         if kind == "neighbour":
             return not a.discount and sum(a.pay) == size - 1
-        return bool(getattr(a, kind))
+        return a.discount if kind == "discount" else a.change
 
     config, log, seat = _find("boardgame", test)
     fig = _figure(f"build-{kind}", "boardgame", config, log, seat)
@@ -576,3 +600,20 @@ def card_figures() -> dict[str, Figure]:
             card_arms_figure(),
             card_scoring_figure(), card_end_figure()]
     return {f.id: f for f in figs}
+
+
+def play_examples() -> dict[str, list[dict[str, Any]]]:
+    """Every example game the figures search (EXAMPLE_GAMES), played now: what
+    rules_examples.json holds."""
+    return {edition: [{"config": config, "log": list(log)} for seed in range(count)
+                      for config, log in [play_example(edition, seed)]]
+            for edition, count in EXAMPLE_GAMES.items()}
+
+
+def examples_text(games: dict[str, list[dict[str, Any]]]) -> str:
+    """The examples file's text: one action line a line, so a change reads in a diff."""
+    return json.dumps(games, indent=1, sort_keys=True) + "\n"
+
+
+if __name__ == "__main__":
+    EXAMPLES_FILE.write_text(examples_text(play_examples()))

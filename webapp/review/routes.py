@@ -491,7 +491,8 @@ def _card_puzzle_context(game: Game, p: puzzles.Puzzle, action: Any) -> dict[str
     numbers = {words: i + 1 for i, (_a, words) in enumerate(options)}
     number_of = {str(a): numbers[words] for a in puzzles.card_options(p)
                  if (words := _card_words(harbour, a)) in numbers}
-    picked = card_model.choices(game, p.before, p.player, link_to) if action is None else {}
+    picked = (card_model.choices(game, p.before, p.player, request.args, link_to)
+              if action is None else {})
     ctx: dict[str, Any] = {
         "game": game, "p": p, "turn": p.turn.get("turn"), "sheet_defs": DEFS,
         "harbour": [{"position": i + 1, "index": i, "colour": c,

@@ -69,7 +69,7 @@ def table_context(visit: Visit, seat: int | None, names: list[str], at: int | No
                    if line] if levels else [],
         "news": [(r.seq, line) for r in recent if (line := action_text(r.events, names))],
         "roll_count": roll_count(state),
-        "reroll_dice": [d + 1 for d in getattr(state, "reroll_dice", [])],
+        "reroll_dice": [d + 1 for d in state.reroll_dice],
         "chart": end_chart(store.log(game), names) if view["over"] else None,
     }
     ctx["faces"] = "".join(ch for ch in str(args.get("faces", "")).upper()
