@@ -304,7 +304,7 @@ def test_replay_positions_come_from_kept_states_and_equal_a_full_replay(app, pho
     rule (replay the log from the start), at every position of a finished game; the game is
     replayed once for all the pages (one timeline in the app's memory, the one checked)."""
     from tests.web.test_forged_requests import _advance
-    from webapp.review.replay_routes import Timeline
+    from webapp.games.timeline import Timeline
 
     code = table_of(app, phones)
     store = store_of(app)

@@ -5,7 +5,6 @@ roll ahead, and never the seed of a game still being played."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,11 +21,12 @@ from flask import (
 from flask_babel import gettext as _
 
 from facade.errors import IllegalAction
-from facade.gametext import GameText, GameTextError, read_text, replay_text
+from facade.gametext import GameTextError, read_text, replay_text
 from facade.grid import bits, cell_name
 from facade.limits import MAX_TEXT
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.state import GameState
+from webapp.games.timeline import EDITION, TIMELINES, Timeline, timeline
 from webapp.platform.context import remembered
 from webapp.platform.context import store as _store
 from webapp.platform.errors import Refused, known_game
@@ -34,67 +34,16 @@ from webapp.platform.game_text import game_text, player_names, store_text, store
 from webapp.platform.inputs import number
 from webapp.platform.limits import create_limited
 from webapp.platform.store import Game
-from webapp.players import identity as players
 from webapp.rollwrite.events import action_text
-from webapp.solo import leaderboard
-from webapp.solo.routes import spoiler_refusal
+from webapp.solo.routes import spoiler_guard
 from webapp.words import sheet as P  # noqa: N812
 from webapp.words.refusals import game_text_reason
 
 bp = Blueprint("replay", __name__, url_prefix="/r")
 
-EDITION = "rollwrite"  # the edition whose sheets these pages draw
-
 
 class BadPosition(Exception):
     """`at` or `turn` names no position of the game; the message says which exist."""
-
-
-SNAPSHOT_EVERY = 25  # actions between the states a timeline keeps: any step is <= 24 away
-TIMELINES = 16  # replayed games a process keeps (a 700-action game keeps 29 states)
-
-
-@dataclass
-class Timeline:
-    """A game replayed once: every step's notation, turn and events, and a copy of the state
-    every SNAPSHOT_EVERY actions, so that any position is a copy and a few actions away (a
-    page of a long replay no longer replays the whole log)."""
-
-    turns: list[int]  # turn number at each position 0..last
-    notation: list[str]  # per action, as the engine logged it
-    events: list[list[dict[str, Any]]]  # per action, what it caused
-    snapshots: list[GameState]  # the state at positions 0, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY...
-
-    @property
-    def last(self) -> int:
-        """Actions in the game."""
-        return len(self.notation)
-
-    def state_at(self, at: int) -> GameState:
-        """The state after `at` actions: the nearest kept copy, then the actions after it."""
-        k = at // SNAPSHOT_EVERY
-        state = self.snapshots[k].clone()
-        for line in self.notation[k * SNAPSHOT_EVERY:at]:
-            state.apply(line)
-        return state
-
-
-def timeline(text: GameText, factory: Callable[[dict[str, Any]], object]) -> Timeline:
-    """Replay a game's text once on `factory(config)` (the app's Roll & Write engine: its
-    factory is typed for every edition, hence the check), keeping what every position of the
-    replay needs."""
-    state = factory(text.config)
-    if not isinstance(state, GameState):
-        raise TypeError(f"replays are of {EDITION} games, not {type(state).__name__}")
-    out = Timeline([state.turn + 1], [], [], [state.clone()])
-    for n, (_line, action) in enumerate(text.actions, start=1):
-        events = state.apply(action)
-        out.turns.append(state.turn + 1)
-        out.notation.append(state.log[-1])
-        out.events.append([e.to_dict() for e in events])
-        if n % SNAPSHOT_EVERY == 0:
-            out.snapshots.append(state.clone())
-    return out
 
 
 @dataclass
@@ -118,14 +67,6 @@ def _game(code: str) -> Game:
                         "one.", code=game.code), _back(game))
     spoiler_guard(game)
     return game
-
-
-def spoiler_guard(game: Game) -> None:
-    """Refuse (403) someone else's solitaire challenge to a viewer who has not finished or
-    given up its seed (webapp/solo/leaderboard.py)."""
-    if not leaderboard.may_open(_store(), players.boards(), game, players.owner_id()):
-
-        raise spoiler_refusal(str(game.config["challenge"].get("seed")))
 
 
 BACK_PAGES = {"table": "rollwrite.page", "card": "card.page", "dice": "dice.table",

@@ -42,8 +42,8 @@ from webapp.platform.jobs import jobs
 from webapp.platform.security import PRIVATE
 from webapp.platform.store import Game, Store
 from webapp.review import puzzles, reviews
-from webapp.review.replay_routes import spoiler_guard
 from webapp.review.sheets import DEFS, sheet_svg
+from webapp.solo.routes import spoiler_guard
 from webapp.words import sheet as companion_page
 from webapp.words.colours import colour_word
 from webapp.words.move_words import card_move_words, dice_move_words, said_words

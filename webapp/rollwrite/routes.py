@@ -33,11 +33,11 @@ from webapp.platform.inputs import number
 from webapp.platform.store import Conflict
 from webapp.players.identity import boards as player_boards
 from webapp.players.identity import owner_id
-from webapp.review.replay_routes import spoiler_guard
 from webapp.rollwrite.events import action_text, event_text
 from webapp.rollwrite.hint import hint_dice, hint_reason, hint_words
 from webapp.rollwrite.model import roll_count, table_context
 from webapp.solo import leaderboard
+from webapp.solo.routes import spoiler_guard
 from webapp.words import sheet as P  # noqa: N812
 
 MIN_SEATS, MAX_SEATS = 2, 4

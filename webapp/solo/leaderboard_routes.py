@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from datetime import date
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import segno
 from flask import (
@@ -26,6 +26,7 @@ from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
 from webapp.games.seats import NAME_MAX, clean_name
+from webapp.games.timeline import EDITION, TIMELINES, Timeline, timeline
 from webapp.platform.context import remembered
 from webapp.platform.context import store as _store
 from webapp.platform.deps import deps
@@ -36,16 +37,12 @@ from webapp.platform.limits import create_limited
 from webapp.platform.player_store import Entry, Player
 from webapp.platform.store import Game, NotFound, Store
 from webapp.players import identity as players
-from webapp.review.replay_routes import EDITION, TIMELINES, timeline
 from webapp.solo import leaderboard as L  # noqa: N812
 from webapp.solo import names
 from webapp.solo import routes as solo
 from webapp.solo.records import daily_date, records
 from webapp.solo.turns_chart import DAYS, best_by_day, turns_svg
 from webapp.words import sheet as P  # noqa: N812
-
-if TYPE_CHECKING:
-    from webapp.review.replay_routes import Timeline
 
 bp = Blueprint("leaderboard", __name__, url_prefix="/s")
 

@@ -207,6 +207,14 @@ def spoiler_refusal(seed: str) -> Refused:
                    url_for("leaderboard.board", seed=seed))
 
 
+def spoiler_guard(game: Game) -> None:
+    """Refuse (403) someone else's solitaire challenge to a viewer who has not finished or
+    given up its seed (webapp/solo/leaderboard.py): the replay, the review and the table's
+    pages all ask before showing a game."""
+    if not leaderboard.may_open(_store(), players.boards(), game, players.owner_id()):
+        raise spoiler_refusal(str(game.config["challenge"].get("seed")))
+
+
 # the share text's picture of the building: a brick, a window, an empty cell
 SHARE_CELLS = {"X": "\U0001F7EB", "O": "\U0001F7E6"}
 SHARE_EMPTY = "\u2B1C"
