@@ -70,12 +70,12 @@ class Table:
         self.code = self.phones[0].create_table(2)
         self.phones[1].join(self.code, 1)
         for phone in self.phones:
-            phone.page_token(f"/t/{self.code}")
+            phone.page_token(f"/rollwrite/{self.code}")
         self.start = self._seq()
         self.acknowledged = 0
 
     def _info(self, phone: Phone) -> dict[str, Any] | None:
-        status, data, _ms, _r = phone.request("GET", f"/t/{self.code}/api")
+        status, data, _ms, _r = phone.request("GET", f"/rollwrite/{self.code}/api")
         return json.loads(data) if status == 200 else None
 
     def _seq(self) -> int:
@@ -89,7 +89,7 @@ class Table:
                 legal = [a for a in (info or {}).get("legal", [])
                          if a.split()[1] not in SKIPPED]
                 if info and legal:
-                    status, _d, _ms, _r = phone.request("POST", f"/t/{self.code}/act", {
+                    status, _d, _ms, _r = phone.request("POST", f"/rollwrite/{self.code}/act", {
                         "csrf_token": phone.token, "seq": str(info["seq"]),
                         "action": legal[0]})
                     self.acknowledged += status == 200
@@ -156,14 +156,14 @@ def held_bodies(port: int, table: Table, seconds: float) -> dict[str, Any]:
 def chunked_forms(port: int, table: Table, seconds: float) -> dict[str, Any]:
     """New tables asked for with a chunked form (as some proxies send forms), for `seconds`."""
     phone = Phone(port, Tally(), 10**6)
-    phone.page_token("/t/new")
+    phone.page_token("/rollwrite/new")
     statuses: Counter[int] = Counter()
     until = time.monotonic() + seconds
     while time.monotonic() < until:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         form = f"csrf_token={phone.token}&name=Host&seats=2&dice=app".encode()
         try:
-            conn.request("POST", "/t/new", body=iter([form[:9], form[9:]]),
+            conn.request("POST", "/rollwrite/new", body=iter([form[:9], form[9:]]),
                          encode_chunked=True, headers={
                              "Content-Type": "application/x-www-form-urlencoded",
                              "Cookie": "; ".join(f"{k}={v}" for k, v in phone.cookies.items())})
@@ -187,18 +187,18 @@ def _solo_at_a_hint(port: int, seed: str) -> tuple[Phone, str] | None:
     if status != 303 or resp is None:
         return None
     code = resp.getheader("Location", "").rsplit("/", 1)[1]
-    phone.page_token(f"/t/{code}")
+    phone.page_token(f"/rollwrite/{code}")
     for _ in range(40):
-        status, _d, _ms, _r = phone.request("GET", f"/t/{code}/hint",
+        status, _d, _ms, _r = phone.request("GET", f"/rollwrite/{code}/hint",
                                             headers={"Accept": "text/html"})
         if status == 200:
             return phone, code
-        s2, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
+        s2, data, _ms, _r = phone.request("GET", f"/rollwrite/{code}/api")
         info = json.loads(data)
         legal = [a for a in info.get("legal", []) if a.split()[1] not in SKIPPED]
         if not legal:
             return None
-        phone.request("POST", f"/t/{code}/act", {"csrf_token": phone.token,
+        phone.request("POST", f"/rollwrite/{code}/act", {"csrf_token": phone.token,
                                                  "seq": str(info["seq"]), "action": legal[0]})
     return None
 
@@ -213,7 +213,7 @@ def hint_flood(port: int, table: Table, seconds: float) -> dict[str, Any]:
 
     def ask(phone: Phone, code: str) -> None:
         while time.monotonic() < until:
-            status, _d, _ms, _r = phone.request("GET", f"/t/{code}/hint",
+            status, _d, _ms, _r = phone.request("GET", f"/rollwrite/{code}/hint",
                                                 headers={"Accept": "text/html"})
             with lock:
                 statuses[status] += 1

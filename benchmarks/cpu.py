@@ -33,8 +33,8 @@ def measure(quick: bool = False) -> dict[str, float]:
             guest = Phone(app.port, tally, 10**9)
             guest.join(code, 1)
             for phone in (host, guest):
-                phone.page_token(f"/t/{code}")
-            seq = _json(host.request("GET", f"/t/{code}/version")[1])["seq"]
+                phone.page_token(f"/rollwrite/{code}")
+            seq = _json(host.request("GET", f"/rollwrite/{code}/version")[1])["seq"]
             rng = random.Random(1)
             out: dict[str, float] = {}
 
@@ -47,19 +47,19 @@ def measure(quick: bool = False) -> dict[str, float]:
 
             def move() -> None:
                 for phone in (host, guest):
-                    info = _json(phone.request("GET", f"/t/{code}/api")[1])
+                    info = _json(phone.request("GET", f"/rollwrite/{code}/api")[1])
                     legal = [a for a in info.get("legal", []) if a.split()[1] not in SKIPPED_VERBS]
                     if legal:
-                        phone.request("POST", f"/t/{code}/act", {
+                        phone.request("POST", f"/rollwrite/{code}/act", {
                             "csrf_token": phone.token, "seq": str(info["seq"]),
                             "action": rng.choice(legal)})
                         return
 
             series("healthz", lambda: host.request("GET", "/healthz"), count)
             series("poll_unchanged", lambda: host.request(
-                "GET", f"/t/{code}/poll?seq={seq}", headers={"HX-Request": "true"}), count)
-            series("api", lambda: host.request("GET", f"/t/{code}/api"), count)
+                "GET", f"/rollwrite/{code}/poll?seq={seq}", headers={"HX-Request": "true"}), count)
+            series("api", lambda: host.request("GET", f"/rollwrite/{code}/api"), count)
             series("table_page", lambda: host.request(
-                "GET", f"/t/{code}", headers={"Accept": "text/html"}), max(1, count // 4))
+                "GET", f"/rollwrite/{code}", headers={"Accept": "text/html"}), max(1, count // 4))
             series("move_with_api", move, max(1, count // 4))  # a game lasts ~200 moves
             return out

@@ -78,7 +78,7 @@ def _run(client: Any, pads: Any, quick: bool
 def measure(quick: bool = False) -> dict[str, Any]:
     """Figures for `copenhagen bench`."""
     from webapp import create_app
-    from webapp.views import pads
+    from webapp.printing import routes as pads
 
     with tempfile.TemporaryDirectory(prefix="copenhagen-preview-bench-") as tmp:
         app = create_app({"TESTING": True, "SECRET_KEY": "bench", "RATELIMIT_ENABLED": False,

@@ -51,9 +51,9 @@ from benchmarks.web import (
     server_times,
     table_sizes,
 )
-from webapp.db import make_engine
-from webapp.engines import FACTORIES
-from webapp.store import Store
+from webapp.games.engines import FACTORIES
+from webapp.platform.db import make_engine
+from webapp.platform.store import Store
 
 CONNECT_AT_ONCE = 100  # streams being opened at the same moment
 IDLE_S = 10.0  # how long the server's CPU time is measured with the streams open, no play
@@ -87,7 +87,7 @@ class Received:
 def phone_address(n: int) -> str:
     """The loopback address the `n`th idle phone connects from: PHONES_PER_ADDRESS phones to
     an address (a household), as phones come from many addresses, so the server's limits per
-    client (webapp/budgets.py STREAMS_PER_CLIENT_IN_ALL) fall on none of them."""
+    client (webapp/platform/budgets.py STREAMS_PER_CLIENT_IN_ALL) fall on none of them."""
     house = n // PHONES_PER_ADDRESS
     return f"127.1.{house // 250}.{house % 250 + 1}"
 
@@ -351,7 +351,7 @@ def settle(got: Received, quiet_s: float = 1.0, limit_s: float = 15.0) -> None:
 def _head(tables: list[tuple[str, list[Phone]]], code: str) -> int:
     """The table's move number, asked of the server."""
     phone = next(seated[0] for c, seated in tables if c == code)
-    status, data, _ms, _r = phone.request("GET", f"/t/{code}/version")
+    status, data, _ms, _r = phone.request("GET", f"/rollwrite/{code}/version")
     return int(json.loads(data)["seq"]) if status == 200 else 0
 
 

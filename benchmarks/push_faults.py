@@ -22,9 +22,9 @@ from typing import Any
 
 from benchmarks.reliability import Deadline, Ledger, judge, table_worker
 from benchmarks.servers import AppServer
-from webapp.db import make_engine
-from webapp.engines import FACTORIES
-from webapp.store import Store
+from webapp.games.engines import FACTORIES
+from webapp.platform.db import make_engine
+from webapp.platform.store import Store
 
 REDIS_URL = "redis://127.0.0.1:6379/0"  # pub/sub channels are shared by every database number
 

@@ -47,10 +47,10 @@ from benchmarks.servers import AppServer
 from benchmarks.web import Phone, Tally, _json, _percentile
 from boardgame import actions as card_actions
 from boardgame.material import COLOURS as CARD_COLOURS
-from webapp.db import make_engine
-from webapp.engines import FACTORIES
-from webapp.startup import settle_startup_objects
-from webapp.store import Store
+from webapp.games.engines import FACTORIES
+from webapp.platform.db import make_engine
+from webapp.platform.startup import settle_startup_objects
+from webapp.platform.store import Store
 
 SKIPPED_VERBS = ("undo", "unpick")
 SEEN_WITHIN_S = 2.0
@@ -104,7 +104,7 @@ def seat_table(ports: list[int], tally: Tally, seats: int = 2) -> tuple[str, lis
         phone.join(code, seat)
         phones.append(phone)
     for phone in phones:
-        phone.page_token(f"/t/{code}")
+        phone.page_token(f"/rollwrite/{code}")
     return code, phones
 
 
@@ -136,7 +136,7 @@ def table_worker(ports: list[int], until: Deadline, rng: random.Random, ledger: 
             with ledger.lock:
                 codes.append(code)
         turn += 1
-        status, data, _ms, _r = phones[0].request("GET", f"/t/{code}/version")
+        status, data, _ms, _r = phones[0].request("GET", f"/rollwrite/{code}/version")
         ledger.book(status, data)
         head = _json(data)
         if status != 200:
@@ -149,7 +149,7 @@ def table_worker(ports: list[int], until: Deadline, rng: random.Random, ledger: 
         for phone in rng.sample(phones, len(phones)):
             phone.use(ports[turn % len(ports)])
             turn += 1
-            status, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
+            status, data, _ms, _r = phone.request("GET", f"/rollwrite/{code}/api")
             ledger.book(status, data)
             info = _json(data)
             if status != 200 or not info:
@@ -159,7 +159,7 @@ def table_worker(ports: list[int], until: Deadline, rng: random.Random, ledger: 
             if not legal:
                 continue
             action = rng.choice(legal)
-            status, data, ms, _r = phone.request("POST", f"/t/{code}/act", {
+            status, data, ms, _r = phone.request("POST", f"/rollwrite/{code}/act", {
                 "csrf_token": phone.token, "seq": str(info["seq"]), "action": action})
             ledger.book(status, data)
             if status == 200:
@@ -318,7 +318,7 @@ def _same_move_at_once(phones: list[Phone], code: str, form: dict[str, str]) -> 
 
     def send(i: int) -> None:
         barrier.wait()
-        out[i] = phones[i].request("POST", f"/t/{code}/act", form)[0]
+        out[i] = phones[i].request("POST", f"/rollwrite/{code}/act", form)[0]
 
     threads = [threading.Thread(target=send, args=(i,)) for i in range(len(phones))]
     for t in threads:
@@ -352,13 +352,13 @@ def races(ports: list[int], count: int, copies: int = 2, tables: int = 1,
         code, phones = seat_table(ports, tally)
         done = 0
         while done < count:
-            info = _json(phones[0].request("GET", f"/t/{code}/api")[1])
+            info = _json(phones[0].request("GET", f"/rollwrite/{code}/api")[1])
             if info["view"]["over"]:
                 code, phones = seat_table(ports, tally)
                 continue
             seat = info["view"]["to_act"][0]
             mover = phones[seat]
-            mine = _json(mover.request("GET", f"/t/{code}/api")[1])
+            mine = _json(mover.request("GET", f"/rollwrite/{code}/api")[1])
             legal = [a for a in mine["legal"] if a.split()[1] not in SKIPPED_VERBS]
             if not legal:
                 continue
@@ -373,7 +373,7 @@ def races(ports: list[int], count: int, copies: int = 2, tables: int = 1,
             start = time.monotonic()
             target = int(mine["seq"]) + 1
             while time.monotonic() - start < SEEN_WITHIN_S * 2:
-                seen = _json(watcher.request("GET", f"/t/{code}/version")[1]).get("seq", -1)
+                seen = _json(watcher.request("GET", f"/rollwrite/{code}/version")[1]).get("seq", -1)
                 if seen >= target:
                     break
                 time.sleep(0.02)
@@ -398,9 +398,11 @@ def races(ports: list[int], count: int, copies: int = 2, tables: int = 1,
 
 
 # ---------------------------------------------------------------------------- forged
-FORGED_PATHS = ("/t/{code}/act", "/t/{code}/join", "/t/{code}/skip", "/t/{code}/again",
-                "/t/{code}/host/free/{n}", "/t/{code}/host/pass/{n}", "/t/new", "/s/bots",
-                "/s/challenge", "/d/new", "/r", "/t/{code}/hint", "/t/{code}/poll",
+FORGED_PATHS = ("/rollwrite/{code}/act", "/rollwrite/{code}/join", "/rollwrite/{code}/skip",
+                "/rollwrite/{code}/again",
+                "/rollwrite/{code}/host/free/{n}", "/rollwrite/{code}/host/pass/{n}",
+                "/rollwrite/new", "/s/bots",
+                "/s/challenge", "/d/new", "/r", "/rollwrite/{code}/hint", "/rollwrite/{code}/poll",
                 "/s/{code}/result", "/lang/{n}")
 FORGED_FIELDS = ("action", "seq", "seat", "name", "faces", "seats", "dice", "bots", "level1",
                  "seed", "text", "step", "reroll", "change", "to", "mirror")
@@ -447,10 +449,10 @@ def forged(url: str, port: int, count: int, seed: int = 1) -> dict[str, Any]:
     settle_startup_objects()  # this process's own full collections would count as waiting
     code, phones = seat_table([port], tally, seats=3)
     for _ in range(6):  # a few moves, so that the game is not at its very start
-        info = _json(phones[0].request("GET", f"/t/{code}/api")[1])
+        info = _json(phones[0].request("GET", f"/rollwrite/{code}/api")[1])
         mover = phones[info["view"]["to_act"][0]]
-        legal = _json(mover.request("GET", f"/t/{code}/api")[1])["legal"]
-        mover.request("POST", f"/t/{code}/act", {"csrf_token": mover.token,
+        legal = _json(mover.request("GET", f"/rollwrite/{code}/api")[1])["legal"]
+        mover.request("POST", f"/rollwrite/{code}/act", {"csrf_token": mover.token,
                                                  "seq": str(info["seq"]), "action": legal[0]})
     stranger = Phone(port, tally, 10**9)
     stranger.page_token("/")
@@ -566,8 +568,8 @@ def hidden_info(port: int, url: str, turns: int = 6) -> dict[str, Any]:
     the next person's view: the previous player's hand): false means the check is broken."""
     tally = Tally()
     phone = Phone(port, tally, 10**6)
-    phone.page_token("/c/new")
-    status, _body, _ms, resp = phone.request("POST", "/c/new", {
+    phone.page_token("/card/new")
+    status, _body, _ms, resp = phone.request("POST", "/card/new", {
         "csrf_token": phone.token, "mode": "hotseat", "kind0": "person", "kind1": "person"},
         headers={"Accept": "text/html"})
     assert status == 303 and resp is not None, status
@@ -600,29 +602,29 @@ def hidden_info(port: int, url: str, turns: int = 6) -> dict[str, Any]:
                 break
             seat, seq = state.active, store.game(code).seq
             if revealed != (seat, state.turn):  # the phone is handed on: the next one asks
-                phone.request("POST", f"/c/{code}/reveal", {"csrf_token": phone.token,
+                phone.request("POST", f"/card/{code}/reveal", {"csrf_token": phone.token,
                                                             "seat": str(seat)})
                 revealed = (seat, state.turn)
             else:
                 out["hidden_info_kept_turn"] += 1  # the rules kept the turn with them
-            look(f"/c/{code}", rightful_hand(state, revealed))
-            _s, page, _ms, _r = phone.request("GET", f"/c/{code}?pick=1,2",  # two harbour
+            look(f"/card/{code}", rightful_hand(state, revealed))
+            _s, page, _ms, _r = phone.request("GET", f"/card/{code}?pick=1,2",  # two harbour
                                               headers={"Accept": "text/html"})  # cards
             takes = re.findall(rb'name="action" value="([^"]+ take [^"]+)"', page)
             mine = [str(a) for a in state.legal_actions() if a.player == seat]
             action = html.unescape(takes[0].decode()) if takes else (mine or [""])[0]
-            status, _b, _ms, _r = phone.request("POST", f"/c/{code}/act", {
+            status, _b, _ms, _r = phone.request("POST", f"/card/{code}/act", {
                 "csrf_token": phone.token, "seq": str(seq), "action": action})
             if store.game(code).seq == seq:
                 break  # refused: the game did not move
             out["hidden_info_actions"] += 1
             allowed = rightful_hand(now(), revealed)  # still theirs, or nobody's
-            for path, headers in ((f"/c/{code}", None),
-                                  (f"/c/{code}", {"HX-Request": "true",
+            for path, headers in ((f"/card/{code}", None),
+                                  (f"/card/{code}", {"HX-Request": "true",
                                                   "HX-History-Restore-Request": "true"}),
-                                  (f"/c/{code}/poll?seq=0", {"HX-Request": "true"}),
-                                  (f"/c/{code}/log", None), (f"/c/{code}/hint", None),
-                                  (f"/c/{code}?pick=1,2", None)):
+                                  (f"/card/{code}/poll?seq=0", {"HX-Request": "true"}),
+                                  (f"/card/{code}/log", None), (f"/card/{code}/hint", None),
+                                  (f"/card/{code}?pick=1,2", None)):
                 look(path, allowed, headers)
         # the check itself: a page that rightly showed one person's hand, judged as what the
         # other person may see, must count (the previous player's hand on the next one's turn)

@@ -3,7 +3,8 @@ simulated phone: how long from the person's last action of a turn until their ne
 playable, bots included.
 
 Run by `copenhagen bench --solo` only (it starts a server). The person plays random legal
-actions through /t/<CODE>/act, whose answer comes once the bots have played every action that
+actions through /rollwrite/<CODE>/act, whose answer comes once the bots have played every
+action that
 is due (they play in the request that hands them the turn); when they did, the table page is
 fetched: the turnaround is the time from sending the person's action to receiving that page.
 The page then shows the bots' actions one per `BOT_STEP_SECONDS` (0.8 s) so a person can
@@ -45,7 +46,7 @@ def play_game(phone: Phone, rng: random.Random, turnarounds: list[float],
     code = start(phone)
     mine = 0
     for _ in range(5000):
-        status, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
+        status, data, _ms, _r = phone.request("GET", f"/rollwrite/{code}/api")
         api = _json(data)
         if status != 200 or api.get("view", {}).get("over"):
             return mine
@@ -54,17 +55,17 @@ def play_game(phone: Phone, rng: random.Random, turnarounds: list[float],
         legal = [a for a in api["legal"] if a.split()[1] not in SKIPPED_VERBS]
         action = rng.choice(legal)
         sent = time.perf_counter()
-        status, data, _ms, _r = phone.request("POST", f"/t/{code}/act", {
+        status, data, _ms, _r = phone.request("POST", f"/rollwrite/{code}/act", {
             "csrf_token": phone.token, "seq": str(api["seq"]), "action": action})
         mine += 1
         if status != 200:
             continue
         moved = _json(data).get("seq", 0)  # the person's action; the bots' came after it
-        status, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
+        status, data, _ms, _r = phone.request("GET", f"/rollwrite/{code}/api")
         played = _json(data).get("seq", 0) - moved
         if played <= 0:
             continue  # the turn goes on: no bot had anything to do
-        phone.request("GET", f"/t/{code}?at={moved}", headers={"Accept": "text/html"})
+        phone.request("GET", f"/rollwrite/{code}?at={moved}", headers={"Accept": "text/html"})
         turnarounds.append((time.perf_counter() - sent) * 1000)
         bot_actions.append(played)
     raise RuntimeError(f"game {code} did not end")

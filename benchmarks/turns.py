@@ -19,8 +19,8 @@ from sqlalchemy import text
 from benchmarks.databases import explain, pg_schema
 from benchmarks.push_service import Device, start_push_service
 from webapp import create_app
-from webapp.deps import Deps
-from webapp.player_store import Boards
+from webapp.platform.deps import Deps
+from webapp.platform.player_store import Boards
 from webapp.turns.records import TurnRecords
 
 GAMES = 10_000

@@ -1,6 +1,6 @@
 """The web app under load: gunicorn (2 workers) on a temporary SQLite file, simulated phones
 (threads, plain http.client) playing real Roll & Write games at tables of 2 to 4 seats
-through /t/<CODE>/api and /act while polling /t/<CODE>/poll, then polling flat out.
+through /rollwrite/<CODE>/api and /act while polling /rollwrite/<CODE>/poll, then polling flat out.
 
 Run by `copenhagen bench --web` only (it starts a server). Three phases on one server:
 
@@ -43,10 +43,11 @@ POLL_EVERY_S = 0.5  # while playing: three times as often as a real phone (POLL_
 THINK_S = 1.0
 SKIPPED_VERBS = ("undo", "unpick")  # a random player taking moves back only lengthens games
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
-CODE_RE = re.compile(r"/t/([A-Z0-9]+)")
-# The app's request log line (webapp/requestlog.py): "... POST /t/ABC234/act 200 ... 12.3ms".
+CODE_RE = re.compile(r"/rollwrite/([A-Z0-9]+)")
+# The app's request log line (webapp/platform/requestlog.py):
+# "... POST /rollwrite/ABC234/act 200 ... 12.3ms".
 LOG_RE = re.compile(
-    r"^(\S+ \S+) (GET|POST) /t/[A-Z0-9]+/(act|poll)\S* (\d{3}) .* ([\d.]+)ms$")
+    r"^(\S+ \S+) (GET|POST) /rollwrite/[A-Z0-9]+/(act|poll)\S* (\d{3}) .* ([\d.]+)ms$")
 
 
 @dataclass(frozen=True)
@@ -162,8 +163,8 @@ class Phone:
 
     def create_table(self, seats: int) -> str:
         """Create an app-dice table as its host; returns its code."""
-        self.page_token("/t/new")
-        status, _d, _ms, resp = self.request("POST", "/t/new", {
+        self.page_token("/rollwrite/new")
+        status, _d, _ms, resp = self.request("POST", "/rollwrite/new", {
             "csrf_token": self.token, "name": "Host", "seats": str(seats), "dice": "app",
         })
         where = resp.getheader("Location", "") if resp else ""
@@ -174,8 +175,8 @@ class Phone:
 
     def join(self, code: str, seat: int) -> None:
         """Take a seat at the table."""
-        self.page_token(f"/t/{code}/join")
-        status, _d, _ms, _r = self.request("POST", f"/t/{code}/join", {
+        self.page_token(f"/rollwrite/{code}/join")
+        status, _d, _ms, _r = self.request("POST", f"/rollwrite/{code}/join", {
             "csrf_token": self.token, "seat": str(seat), "name": f"Phone {seat + 1}",
         })
         if status != 303:
@@ -198,17 +199,17 @@ def play(phone: Phone, code: str, until: float, rng: random.Random, done: thread
     do and send a random legal action after `think_s` (again while it is still this seat's
     go)."""
     seen = -1
-    phone.page_token(f"/t/{code}")  # the token for /act (the table page carries it)
+    phone.page_token(f"/rollwrite/{code}")  # the token for /act (the table page carries it)
     while time.monotonic() < until and phone.budget > 0 and not done.is_set():
         status, data, _ms, _r = phone.request(
-            "GET", f"/t/{code}/poll?seq={seen}", headers={"HX-Request": "true"})
+            "GET", f"/rollwrite/{code}/poll?seq={seen}", headers={"HX-Request": "true"})
         with phone.tally.lock:
             phone.tally.polls += 1
         if status == 204:
             time.sleep(POLL_EVERY_S)
             continue
         while time.monotonic() < until and phone.budget > 0:
-            status, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
+            status, data, _ms, _r = phone.request("GET", f"/rollwrite/{code}/api")
             info = _json(data)
             if status != 200 or not info:
                 break
@@ -221,7 +222,7 @@ def play(phone: Phone, code: str, until: float, rng: random.Random, done: thread
                 break
             if think_s:
                 time.sleep(think_s)
-            status, _d, ms, _r = phone.request("POST", f"/t/{code}/act", {
+            status, _d, ms, _r = phone.request("POST", f"/rollwrite/{code}/act", {
                 "csrf_token": phone.token, "seq": str(seen), "action": rng.choice(legal),
             })
             if status == 200:
@@ -235,13 +236,13 @@ def play(phone: Phone, code: str, until: float, rng: random.Random, done: thread
 
 def flood(phone: Phone, code: str, until: float) -> None:
     """Poll the table without pause, as htmx does (204 while nothing changed)."""
-    status, data, _ms, _r = phone.request("GET", f"/t/{code}/version")
+    status, data, _ms, _r = phone.request("GET", f"/rollwrite/{code}/version")
     seq = _json(data).get("seq", -1)
     while time.monotonic() < until and phone.budget > 0:
         status, _d, _ms, _r = phone.request(
-            "GET", f"/t/{code}/poll?seq={seq}", headers={"HX-Request": "true"})
+            "GET", f"/rollwrite/{code}/poll?seq={seq}", headers={"HX-Request": "true"})
         if status == 200:  # the game moved (a straggler): follow the head
-            status, data, _ms, _r = phone.request("GET", f"/t/{code}/version")
+            status, data, _ms, _r = phone.request("GET", f"/rollwrite/{code}/version")
             seq = _json(data).get("seq", seq)
         with phone.tally.lock:
             phone.tally.polls += 1

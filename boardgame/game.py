@@ -2,30 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from boardgame.state import GameState
-from facade.events import Event
-from facade.selfplay import apply_log, player_names
+from facade.selfplay import Games
 
-
-def new_game(
-    players: int | list[str], seed: int | str = 0, options: dict[str, Any] | None = None
-) -> GameState:
-    """A new game for 2 to 4 players; the seed fixes the deck order and every reshuffle."""
-    return GameState({"players": player_names(players), "seed": seed, "options": options or {}})
-
-
-def replay(config: dict[str, Any], log: list[str]) -> GameState:
-    """The state reached by applying a logged game to its config: exact, step by step."""
-    state = GameState(config)
-    apply_log(state, log)
-    return state
-
-
-def replay_events(config: dict[str, Any], log: list[str]) -> list[tuple[str, list[Event]]]:
-    """Each logged action with the events it caused."""
-    return apply_log(GameState(config), log)
+# new_game(players, seed): 2 to 4 players; the seed fixes the deck order and every reshuffle
+GAMES = Games(GameState)
+new_game, replay, replay_events = GAMES.new_game, GAMES.replay, GAMES.replay_events
 
 
 def text_log(state: GameState) -> str:

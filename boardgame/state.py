@@ -87,8 +87,8 @@ class GameState:
         self.colour_masks: list[list[int]] = [[0] * COLOUR_COUNT for _ in names]
         self.scores_: list[int] = [0] * n
         self.turn = 0
-        self.active = 0
-        self.phase = ACT
+        self.active: int = 0  # the seat whose turn it is (facade.contract.EngineState)
+        self.phase: Phase = ACT
         self.both = False
         self.pending_arms = 0
         self.passes = 0
@@ -209,6 +209,11 @@ class GameState:
     def is_chance(self) -> bool:
         """Card draws come from the seeded deck inside the state: never a chance node."""
         return False
+
+    def chance_action(self, rng: random.Random | None = None) -> A.Action:
+        """Never due (`is_chance` is always False): the deck deals inside `apply`."""
+        raise IllegalAction("nothing is rolled in the card edition: its deck deals itself",
+                            "no_roll_due")
 
     def winners(self) -> list[int]:
         """Highest score, then fewest empty cells; a full tie shares the victory (RULES 2.7)."""

@@ -4,40 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from bots.levels import Bot
+from facade.contract import EngineState
 from facade.events import Event
 
 MAX_ACTIONS = 100_000  # far beyond any real game: a guard against a bot that loops
-
-
-class Playable(Protocol):
-    """What the loop needs of a game state (both editions' states have it)."""
-
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        ...
-
-    def is_chance(self) -> bool:
-        """Whether dice must be rolled now."""
-        ...
-
-    def chance_action(self, rng: random.Random | None = None) -> Any:
-        """The dice roll due now (asked only while `is_chance()`; cards never are)."""
-        ...
-
-    def to_act(self) -> list[int]:
-        """Seats that may act now."""
-        ...
-
-    def view(self, player: int) -> dict[str, Any]:
-        """What `player` may see."""
-        ...
-
-    def apply(self, action: Any) -> list[Event]:
-        """Apply one action."""
-        ...
 
 
 class Step(NamedTuple):
@@ -49,7 +22,7 @@ class Step(NamedTuple):
 
 
 def play_out(
-    state: Playable,
+    state: EngineState,
     seats: Mapping[int, Bot],
     rng: random.Random | None = None,
     on_step: Callable[[Step], None] | None = None,

@@ -257,7 +257,7 @@ def _moves_text(lines: list[str]) -> str:
 
 def turn_seeds(seed: int, turn: int, player: int, rollouts: int) -> list[int]:
     """The play-outs' dice seeds of a turn: the same for every move judged in it (the review's
-    and a retry's, webapp/puzzles.py)."""
+    and a retry's, webapp/review/puzzles.py)."""
     dice = turn_rng(seed, turn, player, "dice")
     return [dice.randrange(1 << 30) for _ in range(rollouts)]
 

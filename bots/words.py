@@ -4,8 +4,9 @@ JSON data), and the one table of English templates that words them.
 `dice_move`, `card_move` say what a move does; `dice_reason`, `card_reason` why it is good
 (a list of parts, said one after the other). The command line words them in English
 (`english`); the web app in the page's language from the same table translated
-(webapp/move_words.py through webapp/event_i18n.py; the table is extracted for the catalogs
-by webapp/i18n_extract.py). The format of a template: facade/messages.py."""
+(webapp/words/move_words.py through webapp/words/event_i18n.py; the table is extracted for the
+catalogs
+by webapp/platform/i18n_extract.py). The format of a template: facade/messages.py."""
 
 from __future__ import annotations
 

@@ -5,6 +5,9 @@ leaderboard (or puts it back with --show); WHO is the game's code or the name sh
 players one address holds). It works on the app's database (COPENHAGEN_DATABASE_URL, else
 the SQLite file of the app)."""
 
+# The web app is imported inside the functions that need it, as in commandline/main.py
+# (the command line starts in 0.45 s instead of 1.75 s).
+
 from __future__ import annotations
 
 import argparse

@@ -10,8 +10,8 @@ import json
 import sys
 
 from bots.solitaire import play
-from webapp.db import make_engine
-from webapp.player_store import Boards
+from webapp.platform.db import make_engine
+from webapp.platform.player_store import Boards
 from webapp.solo.dice import dice_seed
 
 PRACTICE = ("practice dice: without the installation's key (--database-url) these are not "

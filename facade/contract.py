@@ -2,12 +2,14 @@
 `GameState` satisfy `EngineState` (a type checker checks it: tests/test_contract.py), and the
 web app, the bots and the game store are written against it, never against one edition.
 
-The shape follows OpenSpiel's state: the legal actions of a seat, apply, chance, whose move it
-is, the end and its winners, and what one seat may know (`player_view` for pages, `view` for
-bots, which also carries the seat's own hidden cards but never the seed)."""
+The shape follows OpenSpiel's state: the legal actions of a seat, apply, chance (is it due,
+and the chance action itself), whose turn it is and in which phase, the end and its winners,
+and what one seat may know (`player_view` for pages, `view` for bots, which also carries the
+seat's own hidden cards but never the seed)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Protocol, Self, runtime_checkable
 
@@ -57,8 +59,25 @@ class EngineState(StoredState, Protocol):
         """The actions `player` (anyone, for None) may take now."""
         ...
 
+    @property
+    def active(self) -> int:
+        """The seat whose turn it is (who rolls, or takes cards); once the game is over, the
+        seat whose turn ended it. Other seats may act too in some phases: see `to_act`."""
+        ...
+
+    @property
+    def phase(self) -> str:
+        """The name of the phase the turn stands in (each edition's `Phase`, a str enum)."""
+        ...
+
     def is_chance(self) -> bool:
         """Whether chance (the dice) moves next."""
+        ...
+
+    def chance_action(self, rng: random.Random | None = None) -> Any:
+        """The chance action due now (a roll of the dice: from the game's seed, or from `rng`
+        where real dice are rolled); IllegalAction when `is_chance()` is False (the card
+        edition deals from its seeded deck inside `apply`: it is never due there)."""
         ...
 
     def to_act(self) -> list[int]:

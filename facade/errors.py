@@ -12,7 +12,7 @@ class IllegalAction(ValueError):
 
     `str(error)` is the English message (for the engines' callers and the command line).
     `code` is a stable code for screens and translations, `params` the values the message
-    names; the web app words every code in English, French and German (webapp/refusals.py).
+    names; the web app words every code in English, French and German (webapp/words/refusals.py).
     Every refusal a player can reach (typed dice, stale pages, pasted game texts, forged
     requests) has its own code; tests/web/test_refusal_words.py scans every `raise` for its
     code and reaches each one. The generic codes are left only where no specific one applies:
@@ -25,7 +25,7 @@ class IllegalAction(ValueError):
       `player_number` and `too_long` (params: max), worded already
     - `game_text`: the default of facade.gametext.GameTextError (no raise uses it)
 
-    Codes in use (the rest are listed with their params in webapp/refusals.py):
+    Codes in use (the rest are listed with their params in webapp/words/refusals.py):
 
     - `unknown_action`: an object that is not an action of this game
     - `no_such_player`: a seat that is not at the table (params: player)

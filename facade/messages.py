@@ -10,7 +10,7 @@ over the data's fields, chosen by key:
 
 A key `key#field` is the plural of template `key` (a kind, a form or a fragment): it is used
 when the data's count `field` is not 1 ("earns 1 action" / "earns 2 actions"). That is the
-English rule; a translation picks its own form (webapp/event_i18n.py, through ngettext).
+English rule; a translation picks its own form (webapp/words/event_i18n.py, through ngettext).
 
 Placeholders may carry a format spec that says how to show the value:
 `{x:list}` joins a list with ", ", `{x:and}` with " and " (the `@and` word), `{x:line}`

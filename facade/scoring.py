@@ -65,11 +65,3 @@ def building_points(filled: int, bricks: int) -> int:
     """Points of every complete line of a building, recounted from scratch."""
     return sum(ln.points(bricks) for ln in complete_lines(filled))
 
-
-def describe_completed(before: int, after: int, bricks: int) -> list[str]:
-    """`completes row 3 with windows only: +2` for each line `after` completes (for hints)."""
-    out = []
-    for ln in newly_completed(before, after):
-        clean = " with windows only" if not ln.mask & bricks else ""
-        out.append(f"completes {ln.name}{clean}: +{ln.points(bricks)}")
-    return out

@@ -1,10 +1,11 @@
-"""Edition-neutral pieces of self-play: the statistics of many games, the winners of one."""
+"""Edition-neutral pieces of self-play: the statistics of many games, the winners of one, and
+the way into either engine (`Games`): new games, logged games replayed."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from facade.events import Event
 from facade.outcome import EndReason
@@ -86,3 +87,32 @@ def player_names(players: int | list[str]) -> list[str]:
     return [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(
         players
     )
+
+
+R = TypeVar("R", bound=Replayable)
+
+
+class Games(Generic[R]):
+    """An engine's way in, for its state class `make` (built from a config): what both
+    editions' `game` modules export as new_game, replay and replay_events."""
+
+    def __init__(self, make: Callable[[dict[str, Any]], R]) -> None:
+        self.make = make
+
+    def new_game(self, players: int | list[str], seed: int | str = 0,
+                 options: dict[str, Any] | None = None) -> R:
+        """A new game: the players' names (or a count), the seed of its dice or deck, its
+        table options (each edition lists its own; an unknown one is refused)."""
+        return self.make({"players": player_names(players), "seed": seed,
+                          "options": options or {}})
+
+    def replay(self, config: dict[str, Any], log: list[str]) -> R:
+        """The state reached by applying a logged game to its config: exact, step by step."""
+        state = self.make(config)
+        apply_log(state, log)
+        return state
+
+    def replay_events(self, config: dict[str, Any],
+                      log: list[str]) -> list[tuple[str, list[Event]]]:
+        """Each logged action with the events it caused."""
+        return apply_log(self.make(config), log)

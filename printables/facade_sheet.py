@@ -237,7 +237,7 @@ def _colour_heads(c: Canvas, lay: FacadeLayout, ink: Ink, _: Translate) -> None:
 
 def _side_text(r: Rect, side: str, _: Translate) -> Text:
     text = (_("unlimited: every shape here can be drawn again and again") if side == "inf"
-            else _("single use: cross out the box beside a shape when you draw it"))
+            else _("single use: cross out the box under a shape when you draw it"))
     return Text(text, ITALIC, 8.5, r.x + 15 * mm, r.top - 6 * mm, r.w - 15 * mm)
 
 
@@ -270,15 +270,9 @@ def _slot(c: Canvas, ink: Ink, slot: Slot, s: float, _: Translate) -> None:
     for x, y in shape.cells:
         colour_cell(c, ink, colour, r.x + x * s, r.y + y * s, s)
     lab = slot.label
-    c.setFont(BOLD, 10)
-    tw = c.stringWidth(tile, BOLD, 10)
     base = lab.top - 4.5 * mm
-    if slot.entry.side == "x":
-        total = tw + 2 * mm + CHECK
-        x0 = lab.x + (lab.w - total) / 2
-        c.setFillColor(BLACK)
-        c.drawString(x0, base, tile)
-        bx, by = x0 + tw + 2 * mm, base - 1 * mm
+    if slot.entry.side == "x":  # the tile is its shape: no code under it (issue 37), its box
+        bx, by = lab.x + (lab.w - CHECK) / 2, base - 1 * mm
         c.setStrokeColor(BLACK)
         c.setFillColor(WHITE)
         c.setLineWidth(0.8)
@@ -288,6 +282,3 @@ def _slot(c: Canvas, ink: Ink, slot: Slot, s: float, _: Translate) -> None:
             cross(c, r.x - 1 * mm, r.y - 1 * mm, r.w + 2 * mm, r.h + 2 * mm, GREY, 2.2)
             c.setFillColor(GREY)
             _crossed_text(slot, _).draw(c)
-    else:
-        c.setFillColor(BLACK)
-        c.drawCentredString(lab.x + lab.w / 2, base, tile)

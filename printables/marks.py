@@ -1,6 +1,6 @@
 """The colour-blind mark of each colour, a shape that is no letter of any language: the pads'
 colour chips draw it (printables/glyphs.py) and the web pages draw the same outlines on dice,
-cards and tracks (webapp/piece_marks.py). Red a triangle, blue a disc, purple an hourglass
+cards and tracks (webapp/words/piece_marks.py). Red a triangle, blue a disc, purple an hourglass
 (not a diamond: the card edition's coats of arms are diamonds), green a square, yellow a
 crescent, white (the wild face) a six-spoked asterisk."""
 

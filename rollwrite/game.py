@@ -2,35 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from facade.events import Event
-from facade.selfplay import apply_log, player_names
+from facade.selfplay import Games
 from rollwrite.actions import Action, parse_action
 from rollwrite.state import GameState
 
-
-def new_game(
-    players: int | list[str], seed: int | str = 0, options: dict[str, Any] | None = None
-) -> GameState:
-    """A new game: player names (or a count), the seed of its dice, table options.
-
-    Options: `mirror` (RULES 5.12, default off) and `dice`: `seeded` (the game rolls from
-    the seed) or `manual` (real dice typed in, companion mode).
-    """
-    return GameState({"players": player_names(players), "seed": seed, "options": options or {}})
-
-
-def replay(config: dict[str, Any], log: list[str]) -> GameState:
-    """The state reached by applying a logged game to its config: exact, step by step."""
-    state = GameState(config)
-    apply_log(state, log)
-    return state
-
-
-def replay_events(config: dict[str, Any], log: list[str]) -> list[tuple[str, list[Event]]]:
-    """Each logged action with the events it caused."""
-    return apply_log(GameState(config), log)
+# new_game(players, seed, options): options are `mirror` (RULES 5.12, default off) and `dice`:
+# `seeded` (the game rolls from the seed) or `manual` (real dice typed in, companion mode)
+GAMES = Games(GameState)
+new_game, replay, replay_events = GAMES.new_game, GAMES.replay, GAMES.replay_events
 
 
 def text_log(state: GameState) -> str:

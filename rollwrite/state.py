@@ -73,7 +73,7 @@ class GameState:
         self.sheets: list[Sheet] = [Sheet(n) for n in names]
         self.facade_sheet = FacadeSheet.at_setup(len(names))
         self.turn = 0  # the turn number, from 0
-        self.active = 0
+        self.active: int = 0  # the seat whose turn it is (facade.contract.EngineState)
         two = len(names) == 2  # two players choose a starting track first (RULES 3.6)
         self.turn_state = Turn.start(len(names), SETUP if two else ROLL)
         self.undo_stack: list[UndoPoint] = []

@@ -1,4 +1,4 @@
-/* Play by keyboard and screen reader on the game pages (#table, #game, #learn), which htmx
+/* Play by keyboard and screen reader on the game pages (#table, #game, #learn, #puzzle), which htmx
    replaces whole after every move:
    - the focus: after the player's own action it goes to the next decision the page marks
      with data-next (its first control), else back to the control pressed when the new page
@@ -13,7 +13,7 @@
      line when it changes (assertive when the player's own move begins) and the score. */
 (function () {
   "use strict";
-  var ROOTS = "#table, #game, #learn";
+  var ROOTS = "#table, #game, #learn, #puzzle";
   var CONTROLS = "a[href], button:not([disabled]), input:not([type=hidden]):not([disabled])," +
     " select:not([disabled]), textarea, summary, [tabindex]:not([tabindex='-1']), [data-cell]";
   var KEEP = 5; /* sentences kept in the polite region */

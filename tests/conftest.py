@@ -15,7 +15,8 @@ import pytest
 
 OUTAGE_LOCK = Path(tempfile.gettempdir()) / "copenhagen-tests-postgres.lock"
 # The app's search process (reviews, pars) runs at the usual priority in tests: at its
-# production niceness (19) it would wait behind the suite's own busy workers (webapp/jobs.py).
+# production niceness (19) it would wait behind the suite's own busy workers
+# (webapp/platform/jobs.py).
 os.environ.setdefault("COPENHAGEN_SEARCH_NICE", "0")
 
 

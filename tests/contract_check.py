@@ -4,7 +4,7 @@ states, and the dice-only table is a state the store can keep."""
 from boardgame.state import GameState as CardState
 from facade.contract import EngineState, StoredState
 from rollwrite.state import GameState as DiceState
-from webapp.dice.roller import DiceRoller
+from webapp.games.dice_roller import DiceRoller
 
 
 def dice(state: DiceState) -> EngineState:

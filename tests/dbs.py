@@ -20,7 +20,7 @@ import pytest
 from sqlalchemy import Engine, create_engine, event, text
 
 from benchmarks.databases import PG_ADMIN_URL, pg_answers, pg_schema, start_pg, wait_for_pg
-from webapp.db import create_schema, make_engine
+from webapp.platform.db import create_schema, make_engine
 
 _pg_state: dict[str, str | None] = {}
 _pg_admin: list[Engine] = []

@@ -82,10 +82,10 @@ def upward(package: str, names: list[str]) -> list[str]:
 def test_the_import_scanner_sees_every_form_of_import():
     source = (
         "import flask\nfrom bots.levels import make_bot\n"
-        "def f():\n    import webapp.db as db\n    from bots import card\n"
+        "def f():\n    import webapp.platform.db as db\n    from bots import card\n"
     )
     names = imported(source)
-    assert {"flask", "bots.levels", "webapp.db", "bots.card"} <= names
+    assert {"flask", "bots.levels", "webapp.platform.db", "bots.card"} <= names
     assert under("bots.card.greedy", BOTS) and not under("botsy", BOTS)
     with pytest.raises(AssertionError, match="relative imports"):
         imported("from . import greedy\n")
@@ -93,9 +93,10 @@ def test_the_import_scanner_sees_every_form_of_import():
 
 def test_the_layer_check_flags_imports_upward_and_sideways_only():
     names = ["bots.potential", "boardgame.state", "facade.grid", "rollwrite.game", "json",
-             "webapp.store"]
-    assert upward("rollwrite", names) == ["bots.potential", "boardgame.state", "webapp.store"]
-    assert upward("bots", names) == ["webapp.store"]
+             "webapp.platform.store"]
+    assert upward("rollwrite", names) == [
+        "bots.potential", "boardgame.state", "webapp.platform.store"]
+    assert upward("bots", names) == ["webapp.platform.store"]
     assert upward("commandline", names) == []
     assert upward("facade", ["facade.grid", "rollwrite", "rollwrite.game"]) == ["rollwrite"]
 
@@ -157,13 +158,14 @@ def test_each_editions_bots_use_their_own_engine_and_the_shared_heuristics_alone
 
 
 def test_sql_lives_in_the_store_alone():
-    """The web layer reaches the database through webapp/store.py (players and leaderboards
-    through webapp/player_store.py; turn-based tables and Web Push through
-    webapp/turns/records.py and push_records.py; the tables in
-    webapp/db.py, its migrations): no other module imports SQLAlchemy (its exception types
+    """The web layer reaches the database through webapp/platform/store.py (players and
+    leaderboards through webapp/platform/player_store.py; turn-based tables and Web Push
+    through webapp/turns/records.py and push_records.py; the tables in webapp/platform/db.py,
+    its migrations): no other module imports SQLAlchemy (its exception types
     aside, which the error pages name) or opens a connection itself (issue 20)."""
-    store = {ROOT / "webapp" / "store.py", ROOT / "webapp" / "db.py",
-             ROOT / "webapp" / "player_store.py",  # the store's players and leaderboards
+    platform = ROOT / "webapp" / "platform"
+    store = {platform / "store.py", platform / "db.py",
+             platform / "player_store.py",  # the store's players and leaderboards
              # turn-based tables' clocks and seats, and Web Push's rows (issue 39)
              ROOT / "webapp" / "turns" / "records.py",
              ROOT / "webapp" / "turns" / "push_records.py"}
@@ -196,3 +198,160 @@ def test_templates_build_no_notation():
     ]
     assert found == []
     assert NOTATION_IN_TEMPLATES.search("{% set t = 'p%d setup %s'|format(me + 1, L) %}")
+
+
+# ------------------------------------------------------------ inside the web app (issue 38)
+WEBAPP = ROOT / "webapp"
+PRODUCT = ("webapp", "bots", "rollwrite", "boardgame", "facade", "printables", "commandline")
+TOP_LEVEL_MODULES_AT_MOST = 12
+# The web app's floors, lowest first: a folder imports its own floor's folders and the floors
+# below (features: any other folder), never a module at webapp's top level (create_app, the
+# blueprints, the real services, the ASGI server), which sit above them all.
+FLOORS = {"platform": 0, "words": 1, "games": 2}
+FEATURE_FLOOR = 3
+# Files whose imports inside functions a measured start-up time asks for (each says its figure).
+LAZY = {"webapp/__init__.py", "commandline/main.py", "commandline/serve.py",
+        "commandline/leaderboard.py"}
+
+
+def module_name(path: Path) -> str:
+    """`webapp.games.play` for webapp/games/play.py, `webapp.games` for its __init__.py."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def run_time_imports(source: str) -> set[str]:
+    """The modules a source imports when it runs: every import but those under
+    `if TYPE_CHECKING:`, which only a type checker follows."""
+    tree = ast.parse(source)
+    typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                   and isinstance(block.test, ast.Name) and block.test.id == "TYPE_CHECKING"
+                   for n in ast.walk(block)}
+    names = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def webapp_graph() -> dict[str, set[str]]:
+    """Each web app module -> the web app modules it imports when it runs."""
+    paths = [p for p in files("webapp") if "migrations" not in p.parts]
+    modules = {module_name(p) for p in paths}
+
+    def known(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    return {
+        module_name(p): {m for n in run_time_imports(p.read_text(encoding="utf-8"))
+                         if (m := known(n)) and m != module_name(p)}
+        for p in paths
+    }
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def floor(module: str) -> int | None:
+    """A web app module's floor; None for webapp itself and its top-level modules."""
+    parts = module.split(".")
+    if len(parts) < 3 and not (WEBAPP / parts[-1]).is_dir():
+        return None
+    return FLOORS.get(parts[1], FEATURE_FLOOR)
+
+
+def back_up(graph: dict[str, set[str]]) -> list[str]:
+    """Imports that run back up: from a folder of webapp to a top-level module of it, or from
+    a floor to a higher one (platform -> words -> games -> features)."""
+    found = []
+    for module, imports in sorted(graph.items()):
+        mine = floor(module)
+        if mine is None:
+            continue
+        for name in sorted(imports):
+            theirs = floor(name)
+            if theirs is None or (theirs > mine and not name.startswith(module.rsplit(".", 1)[0]
+                                                                          + ".")):
+                found.append(f"{module} -> {name}")
+    return found
+
+
+def imports_in_functions(path: Path) -> list[str]:
+    """`file:line` of every import statement inside a function of the file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [f"{path.relative_to(ROOT)}:{node.lineno}"
+            for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
+            for node in ast.walk(fn) if isinstance(node, ast.Import | ast.ImportFrom)]
+
+
+def test_the_house_checks_see_circles_and_arrows_back_up():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+    graph = {"webapp.platform.store": {"webapp.games.play"},
+             "webapp.games.play": {"webapp.platform.store", "webapp.blueprints"},
+             "webapp.solo.routes": {"webapp.games.play", "webapp.review.routes"}}
+    assert back_up(graph) == ["webapp.games.play -> webapp.blueprints",
+                              "webapp.platform.store -> webapp.games.play"]
+    assert "webapp.x" in run_time_imports("import webapp.x\n")
+    assert run_time_imports("if TYPE_CHECKING:\n    import webapp.x\n") == set()
+    assert len(imports_in_functions(ROOT / "webapp" / "__init__.py")) > 0
+
+
+def test_webapp_holds_at_most_twelve_modules_at_its_top_level():
+    top = sorted(p.name for p in WEBAPP.glob("*.py"))
+    assert len(top) <= TOP_LEVEL_MODULES_AT_MOST, top
+
+
+def test_no_circle_among_the_web_apps_modules():
+    assert circles(webapp_graph()) == []
+
+
+def test_no_import_runs_back_up_inside_the_web_app():
+    assert back_up(webapp_graph()) == []
+
+
+def test_no_import_inside_a_function_in_product_code():
+    found = [
+        place
+        for package in PRODUCT
+        for path in files(package)
+        if str(path.relative_to(ROOT)) not in LAZY
+        for place in imports_in_functions(path)
+    ]
+    assert found == []

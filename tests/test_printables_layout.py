@@ -249,3 +249,47 @@ def test_an_unknown_language_is_refused_with_the_choices():
 
     with pytest.raises(PadOptionError, match="choose en or fr or de"):
         check_lang("es")
+
+
+class _Ink(Canvas):
+    """A canvas that remembers every string it draws and every box it strokes."""
+
+    def __init__(self, path):
+        super().__init__(path)
+        self.strings, self.boxes = [], []
+
+    def drawString(self, x, y, text, *args, **kwargs):  # noqa: N802 (reportlab's name)
+        self.strings.append((x, y, text))
+        return super().drawString(x, y, text, *args, **kwargs)
+
+    def drawCentredString(self, x, y, text, *args, **kwargs):  # noqa: N802 (reportlab's name)
+        self.strings.append((x, y, text))
+        return super().drawCentredString(x, y, text, *args, **kwargs)
+
+    def rect(self, x, y, w, h, *args, **kwargs):
+        self.boxes.append((x, y, w, h))
+        return super().rect(x, y, w, h, *args, **kwargs)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("two_player", [False, True])
+def test_the_facade_pad_prints_no_tile_code_and_a_box_under_each_x_shape(tmp_path, lang,
+                                                                          two_player):
+    """Issue 37: a tile on the pad is its shape in its colour; no code (R4, B4L...) is printed
+    anywhere, in any language; each X-side tile keeps its box to cross, inside its label's
+    room and centred under its shape, and no ∞-side tile has one."""
+    c = _Ink(str(tmp_path / "x.pdf"))
+    facade_sheet.draw(c, "a4", Ink(False), two_player, translator(lang))
+    printed = " ".join(text for _x, _y, text in c.strings)
+    codes = [t for t in SHAPES if any(t == word.strip(".,:;()") for word in printed.split())]
+    assert codes == [], codes
+    lay = facade_sheet.layout("a4", two_player, translator(lang))
+    check = facade_sheet.CHECK
+    for slot in lay.slots:
+        lab, shape = slot.label, slot.shape
+        mine = [b for b in c.boxes if abs(b[2] - check) < 1e-6 and abs(b[3] - check) < 1e-6
+                and lab.x <= b[0] and b[0] + b[2] <= lab.right
+                and lab.y <= b[1] and b[1] + b[3] <= lab.top]
+        assert len(mine) == (1 if slot.entry.side == "x" else 0), slot.entry
+        for x, _y, w, _h in mine:
+            assert abs((x + w / 2) - (shape.x + shape.w / 2)) < 0.5 * mm, slot.entry.tile

@@ -4,7 +4,7 @@ a push stream (`/push/<CODE>`, in any spelling the app accepts) is opened by the
 like any page (the host check, security headers, request log, limits), which hands it back
 to the event loop: the loop then serves it, so an idle phone holds no thread (a few
 kilobytes: `copenhagen bench --push`). A body is read on the loop, within a deadline and a
-per-client limit, before a thread takes the request (webapp/budgets.py)."""
+per-client limit, before a thread takes the request (webapp/platform/budgets.py)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from typing import Any, cast
 from a2wsgi.wsgi import build_environ  # a2wsgi's environ builder (pinned in pyproject.toml)
 from flask import Flask
 
-from webapp.bodies import DRAIN_LIMIT
-from webapp.budgets import BODIES_PER_CLIENT, BODY_SECONDS, LISTEN_WAIT_SECONDS
-from webapp.push import PING, Hub, StreamOrder
-from webapp.server_keys import LOOP_KEY, ORDER_KEY, REFUSE_KEY
+from webapp.platform.bodies import DRAIN_LIMIT
+from webapp.platform.budgets import BODIES_PER_CLIENT, BODY_SECONDS, LISTEN_WAIT_SECONDS
+from webapp.platform.server_keys import LOOP_KEY, ORDER_KEY, REFUSE_KEY
+from webapp.push.hub import PING, Hub, StreamOrder
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -237,7 +237,7 @@ class Pages:
 
     async def _drain(self, receive: Receive, size: int) -> None:
         """Read and drop a refused body of at most DRAIN_LIMIT within the body deadline, so
-        the connection serves the next request (webapp/bodies.py); a larger one, or one too
+        the connection serves the next request (webapp/platform/bodies.py); a larger one, or one too
         slow, the server cuts off."""
         if size > DRAIN_LIMIT:
             return

@@ -24,9 +24,9 @@ from werkzeug.serving import make_server
 
 from tests.web.conftest import StandIn
 from webapp import create_app
-from webapp.config import HTMX_CDN_URL
-from webapp.deps import Deps
-from webapp.reviews import bot_review
+from webapp.platform.config import HTMX_CDN_URL
+from webapp.platform.deps import Deps
+from webapp.review.reviews import bot_review
 
 CHROMIUM = Path(os.environ.get("COPENHAGEN_CHROMIUM", "/usr/bin/chromium"))
 PHONE = {

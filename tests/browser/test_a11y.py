@@ -21,7 +21,7 @@ from flask import Flask
 from bots.levels import make_bot
 from tests.browser.conftest import PHONE, _missing
 from tests.browser.screens import shot
-from webapp import botplay
+from webapp.games import botplay
 
 pytestmark = pytest.mark.browser
 
@@ -144,18 +144,18 @@ def _rollwrite_phase(state: Any, seat: int) -> str:
 def test_every_roll_and_write_page_and_phase(open_phone, audit: Audit, live_app: Flask):
     store = live_app.extensions["store"]
     host, guest = open_phone(), open_phone()
-    for name, url in (("home", "/"), ("table-new", "/t/new"), ("solo", "/s/"),
+    for name, url in (("home", "/"), ("table-new", "/rollwrite/new"), ("solo", "/s/"),
                       ("print", "/print/"), ("dice-new", "/d/new"), ("replay-paste", "/r")):
         host.goto(url)
         audit.check(host, name)
-    host.goto("/t/new")
+    host.goto("/rollwrite/new")
     host.check("input[name=seats][value='2']")
     host.fill("#name", "Ana")
     with host.expect_navigation():
         host.click("form button[type=submit]")
     code = _code(host, "t")
     audit.check(host, "table-host-invite")
-    guest.goto(f"/t/{code}/join")
+    guest.goto(f"/rollwrite/{code}/join")
     audit.check(guest, "table-join")
     guest.fill("#name", "Ben")
     with guest.expect_navigation():
@@ -168,14 +168,14 @@ def test_every_roll_and_write_page_and_phase(open_phone, audit: Audit, live_app:
         phase = _rollwrite_phase(state, 0)
         if phase not in seen:
             seen.add(phase)
-            host.goto(f"/t/{code}")
+            host.goto(f"/rollwrite/{code}")
             audit.check(host, f"table-{phase}")
             if phase == "draw":  # a cell tapped: the tile shown, the question
                 host.locator("#table table.building td.cell a").first.click()
                 host.wait_for_selector("#table section.placement")
                 audit.check(host, "table-draw-cell-tapped")
             if phase == "passive-pick":
-                guest.goto(f"/t/{code}")
+                guest.goto(f"/rollwrite/{code}")
                 audit.check(guest, "table-guest-passive")
         if state.is_over():
             break
@@ -186,7 +186,8 @@ def test_every_roll_and_write_page_and_phase(open_phone, audit: Audit, live_app:
             action = str(bot.decide(state, seat))
         store.act(game, seat, action, state.seq)
     assert {"setup", "roll", "choose", "draw", "passive-pick", "end"} <= seen, seen
-    for name, url in (("table-sheet", f"/t/{code}/sheet/1"), ("table-log", f"/t/{code}/log"),
+    for name, url in (("table-sheet", f"/rollwrite/{code}/sheet/1"), ("table-log",
+                                                                      f"/rollwrite/{code}/log"),
                       ("replay", f"/r/{code}"), ("replay-last", f"/r/{code}?at=9999")):
         host.goto(url)
         audit.check(host, name)
@@ -212,9 +213,9 @@ def test_solo_and_the_solitaire_result(open_phone, audit: Audit, live_app: Flask
         botplay.play_pending(store, game)
     state = store.state(game)
     if 0 in state.to_act() and not state.is_chance():
-        page.goto(f"/t/{code}/hint")
+        page.goto(f"/rollwrite/{code}/hint")
         audit.check(page, "solo-hint")
-    page.goto(f"/t/{code}")
+    page.goto(f"/rollwrite/{code}")
     audit.check(page, "solo-game")
     # the solitaire challenge, played to its end by the greedy bot
     page.goto("/s/")
@@ -230,7 +231,7 @@ def test_solo_and_the_solitaire_result(open_phone, audit: Audit, live_app: Flask
         seat = state.to_act()[0]
         action = state.chance_action() if state.is_chance() else bot.decide(state, seat)
         store.act(game, seat, str(action), state.seq)
-    page.goto(f"/t/{code}")
+    page.goto(f"/rollwrite/{code}")
     audit.check(page, "solitaire-end")
     assert live_app.extensions["jobs"].drain(60)  # the par: the page as it is once known
     page.goto(f"/s/{code}/result")
@@ -255,13 +256,13 @@ def _card_phase(page: Any) -> str:
 def test_every_card_edition_page_and_phase(open_phone, audit: Audit, live_app: Flask):
     store = live_app.extensions["store"]
     page = open_phone()
-    page.goto("/c/new")
+    page.goto("/card/new")
     audit.check(page, "card-new")
     page.select_option("#kind0", "person")
     page.select_option("#kind1", "greedy")
     page.check("input[name=mode][value=table]")
     page.click("button.big")
-    page.wait_for_url(re.compile(r"/c/[A-Z0-9]{6}$"))
+    page.wait_for_url(re.compile(r"/card/[A-Z0-9]{6}$"))
     code = _code(page, "c")
     game = store.game(code)
     bot = make_bot("boardgame", "greedy", 0)
@@ -271,7 +272,7 @@ def test_every_card_edition_page_and_phase(open_phone, audit: Audit, live_app: F
         with live_app.app_context():
             botplay.play_pending(store, game)
         state = store.state(game)
-        page.goto(f"/c/{code}")
+        page.goto(f"/card/{code}")
         phase = _card_phase(page)
         if phase not in seen:
             seen.add(phase)
@@ -298,7 +299,7 @@ def test_every_card_edition_page_and_phase(open_phone, audit: Audit, live_app: F
         takes += action in take
         store.act(game, 0, action, state.seq)
     assert {"take", "end"} <= seen, seen
-    for name, url in (("card-log", f"/c/{code}/log"), ("card-join", f"/c/{code}/join")):
+    for name, url in (("card-log", f"/card/{code}/log"), ("card-join", f"/card/{code}/join")):
         page.goto(url)
         audit.check(page, name)
     print(f"\ncard phases visited: {sorted(seen)}")

@@ -67,9 +67,9 @@ def test_the_screen_stays_awake_and_the_phone_buzzes_on_its_turn(new_phone, shot
     host.locator(".screen-options input[data-option=awake]").uncheck()
     host.locator(".screen-options input[data-option=buzz]").uncheck()
     host.wait_for_function("() => window.__wake.includes('release')")
-    host.goto(f"/t/{code}")
-    host.wait_for_load_state("load")
-    host.wait_for_timeout(300)
+    host.goto(f"/rollwrite/{code}")
+    # the page's script has read the switches (it shows them), then asked for nothing
+    host.locator(".screen-options").wait_for(state="visible")
     assert host.evaluate("window.__wake") == []
     assert not host.locator(".screen-options input[data-option=awake]").is_checked()
     assert not host.locator(".screen-options input[data-option=buzz]").is_checked()
@@ -77,11 +77,11 @@ def test_the_screen_stays_awake_and_the_phone_buzzes_on_its_turn(new_phone, shot
 
 def test_the_switches_stay_hidden_without_javascript(new_phone):
     page = new_phone(javascript=False)
-    page.goto("/t/new")
+    page.goto("/rollwrite/new")
     page.check("input[name=seats][value='2']")
     page.fill("#name", "Ana")
     with page.expect_navigation():
         page.click("form button[type=submit]")
-    assert re.search(r"/t/[A-Z0-9]+$", page.url)
+    assert re.search(r"/rollwrite/[A-Z0-9]+$", page.url)
     assert page.locator(".screen-options").count() == 1
     assert not page.locator(".screen-options").is_visible()

@@ -36,12 +36,12 @@ def _seq(page: Any) -> int:
 
 
 def _new_game(page: Any, seats: dict[str, str], mode: str = "hotseat") -> str:
-    page.goto("/c/new")
+    page.goto("/card/new")
     for field, kind in seats.items():
         page.select_option(f"#{field}", kind)
     page.check(f"input[name=mode][value={mode}]")
     page.click("button.big")
-    page.wait_for_url(re.compile(r"/c/[A-Z0-9]{6}(\?at=\d+)?$"))  # ?at=0: a bot began
+    page.wait_for_url(re.compile(r"/card/[A-Z0-9]{6}(\?at=\d+)?$"))  # ?at=0: a bot began
     return page.url.split("?")[0].rsplit("/", 1)[-1]
 
 
@@ -111,7 +111,7 @@ def test_a_game_against_a_greedy_bot_by_tapping(phone, shots, live_app, live_ser
     holds the bot's hand or the order of the deck, as of the moment it was sent."""
     recorder = Recorder(phone, live_server)
     code = _new_game(phone, {"kind0": "person", "kind1": "greedy"})
-    assert len(recorder.drain()) == 1 and recorder.lost == ["/c/new"]  # the form's page
+    assert len(recorder.drain()) == 1 and recorder.lost == ["/card/new"]  # the form's page
     store = live_app.extensions["store"]
     game = store.game(code)
     history = History(live_app, game)
@@ -148,7 +148,7 @@ def test_a_game_against_a_greedy_bot_by_tapping(phone, shots, live_app, live_ser
     _check(phone, shots, "end")
     checked += check_no_leak(history, game, recorder.drain(), 0)
     assert checked >= bot_steps + mine  # every move brought at least a page or a fragment
-    assert recorder.lost == ["/c/new"]
+    assert recorder.lost == ["/card/new"]
     assert sum('id="game"' in b for b in recorder.bodies) > bot_steps
 
 
@@ -172,7 +172,7 @@ def test_the_card_game_works_without_javascript(new_phone, shots):
     page.locator(".harbour a.pick").first.click()
     page.locator(".harbour .slot:not(.picked) a.pick").first.click()
     page.locator(".actions .choices button").first.click()
-    page.wait_for_url(re.compile(rf"/c/{code}$"))  # the bot has answered: the present at once
+    page.wait_for_url(re.compile(rf"/card/{code}$"))  # the bot has answered: the present at once
     assert page.locator(".status.mine").count() == 1
     assert _seq(page) >= 2
     _check(page, shots, "no-script")
@@ -211,7 +211,7 @@ def _chiral_buildable(state: Any) -> bool:
 
 def _seat(page: Any, live_server: str, code: str, token: str) -> None:
     page.context.add_cookies([{"name": f"seat_{code}", "value": token, "url": live_server}])
-    page.goto(f"/c/{code}")
+    page.goto(f"/card/{code}")
 
 
 def _shape(page: Any) -> str:
@@ -281,7 +281,7 @@ def test_building_works_without_javascript(new_phone, shots, live_app, live_serv
         page.click("#placer a:has-text('Rotate')")
     page.locator(".board td.anchor a").first.click()
     page.locator(".preview-box button").first.click()
-    assert page.url.endswith(f"/c/{code}")
+    assert page.url.endswith(f"/card/{code}")
     log = live_app.extensions["store"].log(live_app.extensions["store"].game(code))
     assert " build " in log[len(state.log)].text
 

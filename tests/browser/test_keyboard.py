@@ -22,7 +22,7 @@ from boardgame.phases import ARMS, DISCARD
 from bots.levels import make_bot
 from tests.browser.keyboard import Keyboard
 from tests.browser.test_table import _api, _seq
-from webapp.views.learn import SCRIPTS
+from webapp.learn.routes import SCRIPTS
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +70,7 @@ def start_solo(page: Any) -> str:
     page.select_option("#level1", "greedy")
     with page.expect_navigation():  # "Play against the bots", in any language
         page.click("form:has(#b-name) button[type=submit]")
-    m = re.search(r"/t/([A-Z0-9]+)", page.url)
+    m = re.search(r"/rollwrite/([A-Z0-9]+)", page.url)
     assert m, page.url
     return m.group(1)
 
@@ -210,12 +210,12 @@ def _card_step(page: Any) -> tuple[str, Any]:
 
 def test_the_card_edition_by_keyboard_keeps_the_focus(desk):
     page = desk()
-    page.goto("/c/new")
+    page.goto("/card/new")
     page.select_option("#kind0", "person")
     page.select_option("#kind1", "greedy")
     page.check("input[name=mode][value=hotseat]")
     page.click("button.big")
-    page.wait_for_url(re.compile(r"/c/[A-Z0-9]{6}(\?at=\d+)?$"))
+    page.wait_for_url(re.compile(r"/card/[A-Z0-9]{6}(\?at=\d+)?$"))
     kb = Keyboard(page)
     kb.watch()
     turns: list[list[tuple[str, int]]] = [[]]
@@ -369,12 +369,12 @@ def test_every_roll_and_write_phase_by_keyboard_keeps_the_focus(desk, live_app):
     the keyboard from its page; after each the focus is on a control, never the body."""
     store = live_app.extensions["store"]
     page = desk()
-    page.goto("/t/new")
+    page.goto("/rollwrite/new")
     page.check("input[name=seats][value='2']")
     page.fill("#name", "Ana")
     with page.expect_navigation():
         page.click("form button[type=submit]")
-    code = re.search(r"/t/([A-Z0-9]+)", page.url).group(1)
+    code = re.search(r"/rollwrite/([A-Z0-9]+)", page.url).group(1)
     game = store.game(code)
     bot = make_bot("rollwrite", "greedy", 1)
     kb = Keyboard(page)
@@ -392,7 +392,7 @@ def test_every_roll_and_write_phase_by_keyboard_keeps_the_focus(desk, live_app):
             store.act(game, seat, str(bot.decide(state, seat)), state.seq)
             continue
         if page.evaluate("() => !window.__kb") or _seq(page) != state.seq:
-            page.goto(f"/t/{code}")
+            page.goto(f"/rollwrite/{code}")
             kb.watch()
         legal = [str(a) for a in state.legal_actions(0)]
         step, target = _target(page, legal)
@@ -413,12 +413,12 @@ def test_the_card_editions_discard_and_coat_of_arms_by_keyboard(desk, live_app):
     once each with the keyboard from the page: the focus lands on a control, never the body."""
     store = live_app.extensions["store"]
     page = desk()
-    page.goto("/c/new")
+    page.goto("/card/new")
     page.select_option("#kind0", "person")
     page.select_option("#kind1", "greedy")
     page.check("input[name=mode][value=hotseat]")
     page.click("button.big")
-    page.wait_for_url(re.compile(r"/c/[A-Z0-9]{6}(\?at=\d+)?$"))
+    page.wait_for_url(re.compile(r"/card/[A-Z0-9]{6}(\?at=\d+)?$"))
     game = store.game(page.url.split("?")[0].rsplit("/", 1)[-1])
     bots = [make_bot("boardgame", "greedy", seat) for seat in (0, 1)]
     kb = Keyboard(page)
@@ -431,7 +431,7 @@ def test_the_card_editions_discard_and_coat_of_arms_by_keyboard(desk, live_app):
         seat = state.active
         phase = state.phase.value
         if seat == 0 and phase in (DISCARD.value, ARMS.value) and phase not in played:
-            page.goto(f"/c/{game.code}")
+            page.goto(f"/card/{game.code}")
             kb.watch()
             while store.state(game).active == 0 and store.state(game).phase.value == phase:
                 step, target = _card_step(page)

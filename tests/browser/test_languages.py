@@ -112,29 +112,29 @@ def _card_table(live_app: Any, phase: str, seed: int = 3) -> tuple[str, str] | N
 def pages(live_app: Any) -> list[tuple[str, str, dict[str, str]]]:
     """(name, path, cookies) of every page to read, in every phase of both editions."""
     out: list[tuple[str, str, dict[str, str]]] = [
-        ("home", "/", {}), ("table-new", "/t/new", {}), ("dice-new", "/d/new", {}),
-        ("card-new", "/c/new", {}), ("solo", "/s/", {}), ("print", "/print/", {}),
+        ("home", "/", {}), ("table-new", "/rollwrite/new", {}), ("dice-new", "/d/new", {}),
+        ("card-new", "/card/new", {}), ("solo", "/s/", {}), ("print", "/print/", {}),
         ("print-facade", "/print/?kind=facade-sheet&two_player=1", {}),
         ("paste", "/r", {}), ("missing", "/no/such/page", {}),
     ]
     for phase, n in RW_PHASES.items():
         code, tokens = _rollwrite_table(live_app, RW_LINES[:n])
         for seat in (0, 1):
-            out.append((f"rw-{phase}-seat{seat + 1}", f"/t/{code}",
+            out.append((f"rw-{phase}-seat{seat + 1}", f"/rollwrite/{code}",
                         {f"seat_{code}": tokens[seat]}))
         if phase == "passive":
-            out.append((f"rw-{phase}-log", f"/t/{code}/log", {}))
-            out.append((f"rw-{phase}-sheet", f"/t/{code}/sheet/1", {}))
-            out.append((f"rw-{phase}-join", f"/t/{code}/join", {}))
+            out.append((f"rw-{phase}-log", f"/rollwrite/{code}/log", {}))
+            out.append((f"rw-{phase}-sheet", f"/rollwrite/{code}/sheet/1", {}))
+            out.append((f"rw-{phase}-join", f"/rollwrite/{code}/join", {}))
     code, tokens = _finished_rollwrite(live_app)
-    out += [("rw-over", f"/t/{code}", {f"seat_{code}": tokens[0]}),
+    out += [("rw-over", f"/rollwrite/{code}", {f"seat_{code}": tokens[0]}),
             ("replay-start", f"/r/{code}", {}), ("replay-step", f"/r/{code}?at=9", {}),
             ("replay-turn", f"/r/{code}?turn=3", {})]
     for phase in ("act", "discard", "arms", "build", "over"):
         made = next(filter(None, (_card_table(live_app, phase, seed) for seed in range(3, 13))))
         code, token = made
-        out.append((f"card-{phase}", f"/c/{code}", {f"seat_{code}": token}))
-    out.append(("card-log", f"/c/{code}/log", {}))
+        out.append((f"card-{phase}", f"/card/{code}", {f"seat_{code}": token}))
+    out.append(("card-log", f"/card/{code}/log", {}))
     return out
 
 

@@ -31,11 +31,12 @@ def _look(page: Any, shots: Path, name: str) -> None:
 def _play(page: Any, lines: list[str], finish: bool = True) -> None:
     """Play a challenge's moves on the table page the phone is on (its own cookies and form
     token), the way its forms post them; then open its result."""
-    code = re.search(r"/t/([A-Z0-9]+)", page.url).group(1)
+    code = re.search(r"/rollwrite/([A-Z0-9]+)", page.url).group(1)
     token = page.get_attribute("input[name=csrf_token]", "value")
     for line in lines:
-        seq = page.request.get(f"/t/{code}/api").json()["seq"]
-        resp = page.request.post(f"/t/{code}/act", form={"csrf_token": token, "seq": str(seq),
+        seq = page.request.get(f"/rollwrite/{code}/api").json()["seq"]
+        resp = page.request.post(f"/rollwrite/{code}/act", form={"csrf_token": token,
+                                                                 "seq": str(seq),
                                                           "action": line})
         assert resp.ok, (line, resp.status)
     if finish:
@@ -76,7 +77,7 @@ def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path,
     bo.fill("#f-name", "Bo")
     with bo.expect_navigation():
         bo.click("text=Play this challenge")
-    code_bo = re.search(r"/t/([A-Z0-9]+)", bo.url).group(1)
+    code_bo = re.search(r"/rollwrite/([A-Z0-9]+)", bo.url).group(1)
     bo.goto(link)
     assert "Bo (you)" in bo.inner_text("main")
 
@@ -84,7 +85,7 @@ def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path,
     ana.goto(link)
     with ana.expect_navigation():
         ana.click("text=Go on playing")
-    code_ana = re.search(r"/t/([A-Z0-9]+)", ana.url).group(1)
+    code_ana = re.search(r"/rollwrite/([A-Z0-9]+)", ana.url).group(1)
     _play(ana, moves[len(moves) // 2 + 1:])
     bo.goto(link)
     text = bo.inner_text("main")
@@ -94,7 +95,7 @@ def test_a_friends_challenge_from_two_phones(new_phone: Any, shots: Path,
     _look(bo, shots, "friends-bo-before")
     assert bo.goto(f"/r/{code_ana}").status == 403
 
-    bo.goto(f"/t/{code_bo}")
+    bo.goto(f"/rollwrite/{code_bo}")
     _play(bo, moves)  # the same choices: the same dice, the same turns
     bo.goto(link)
     assert bo.locator(f"a[href='/r/{code_ana}']").count() == 1

@@ -16,7 +16,7 @@ from tests.browser.screens import fits_phone, shot
 from tests.browser.test_a11y import Audit, audit, open_phone, scheme  # noqa: F401 - fixtures
 from tests.browser.test_languages import _leftovers, _lines
 from tests.web.test_learn import NEXT
-from webapp.views.learn import SCRIPTS
+from webapp.learn.routes import SCRIPTS
 
 pytestmark = pytest.mark.browser
 
@@ -127,3 +127,32 @@ def test_learn_by_playing_is_on_the_home_page(new_phone: Callable[..., Any], sho
     page.goto("/")
     page.get_by_role("link", name="Learn by playing").click()
     _arrived(page, "rollwrite", 1)
+
+
+@pytest.mark.parametrize(("lang", "javascript", "final"), [
+    ("fr", True, "Score final\u00a0: vous 2, Anna 1."),
+    ("de", False, "Endstand: du 2, Anna 1."),
+])
+def test_the_card_lesson_scores_a_column_and_ends_the_game(
+        new_phone: Callable[..., Any], shots: Path, lang: str, javascript: bool,
+        final: str) -> None:
+    """Issue 37: the card lesson goes on to a column scored and the end card; its last page
+    gives the final score (a wrong step's words: tests/web/test_learn.py); in French with
+    JavaScript and in German without, on a 390×844 phone, light and dark."""
+    page = new_phone(javascript=javascript)
+    page.goto(f"/lang/{lang}?next=/learn/card/0")
+    page.locator('[aria-current="step"]').wait_for()
+    scoring = next(i for i, s in enumerate(SCRIPTS["card"].steps) if s.section == "scoring")
+    page.goto(f"/learn/card/{scoring}")
+    page.locator('[aria-current="step"]').wait_for()
+    fits_phone(page)
+    shot(page, shots, f"learn-card-{lang}-scoring")
+    end = len(SCRIPTS["card"].steps)
+    for index in range(scoring, end):
+        page.locator('[aria-current="step"]').click()
+        _arrived(page, "card", index + 1)
+    assert final in page.inner_text(".learn-done")
+    fits_phone(page)
+    shot(page, shots, f"learn-card-{lang}-end")
+    page.emulate_media(color_scheme="dark")
+    shot(page, shots, f"learn-card-{lang}-end-dark")

@@ -41,7 +41,7 @@ def test_the_sheet_stays_readable_offline_and_catches_up_when_back(new_phone, sh
 
     # meanwhile the host plays (setup for both seats is due: the host's own setup)
     legal = [a for a in _api(host, code)["legal"] if " setup " in a]
-    host.request.post(f"/t/{code}/act", form={
+    host.request.post(f"/rollwrite/{code}/act", form={
         "csrf_token": host.get_attribute("input[name=csrf_token]", "value"),
         "seq": str(_api(host, code)["seq"]), "action": legal[0]})
     moved = _api(host, code)["seq"]

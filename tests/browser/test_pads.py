@@ -18,11 +18,11 @@ from pypdf import PdfReader
 
 from printables.style import PAPERS
 from tests.browser.screens import fits_phone, shot, small_targets
-from webapp.views.pads import draw_first_page
+from webapp.printing.routes import draw_first_page
 
 pytestmark = pytest.mark.browser
 
-DPI = 40  # what the page's preview uses (webapp.views.pads.PREVIEW_DPI)
+DPI = 40  # what the page's preview uses (webapp.printing.routes.PREVIEW_DPI)
 DARK = 128  # a pixel darker than this (0-255) is ink
 LETTER_PT = (612, 792)  # US Letter in PDF points (8.5 × 11 in)
 

@@ -7,7 +7,7 @@ import pytest
 
 from tests.browser.conftest import PHONE, SHOTS, serve_cdn
 from tests.browser.screens import crawl, fits_phone, same_site_links, shot, small_targets
-from webapp.config import HTMX_CDN_URL, HTMX_SRI, HTMX_VERSION, LANGUAGES
+from webapp.platform.config import HTMX_CDN_URL, HTMX_SRI, HTMX_VERSION, LANGUAGES
 
 pytestmark = pytest.mark.browser
 

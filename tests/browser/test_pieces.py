@@ -88,7 +88,7 @@ def test_every_mark_and_number_lies_inside_its_piece(browser: Any, live_server: 
             assert not re.search(r"\b[RBPGY][2-5][LR]?\b|\b[RBPGYW]{2,}\b", name), name
             assert ("tuile" in name) if lang == "fr" else ("Plättchen" in name), name
         shot(page, shots, f"pieces-picker-{lang}-{scheme}")
-        page.goto("/c/new")
+        page.goto("/card/new")
         with page.expect_navigation():
             page.locator("form.newgame button[type=submit]").click()
         _check(page, "card table")

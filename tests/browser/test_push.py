@@ -1,5 +1,5 @@
 """Moves arrive at once (issue 29): two phones at a table, each move shown on the other phone
-by the push stream (webapp/push.py, static/push.js), with the CDN up and down; an idle table
+by the push stream (webapp/push/hub.py, static/push.js), with the CDN up and down; an idle table
 page sends at most one request in 30 s; a page made visible again (a phone woken from sleep)
 catches up at once; a phone whose stream drops says so, keeps up by polling, reconnects and
 catches up with no move skipped.

@@ -127,7 +127,7 @@ def test_the_steps_work_without_javascript(new_phone, finished, shots):
 
 def test_the_companions_end_screen_leads_to_the_replay_and_the_text(phone, finished, shots):
     code, last, _scores = finished
-    phone.goto(f"/t/{code}")
+    phone.goto(f"/rollwrite/{code}")
     over = phone.locator("#table section.over")
     assert over.is_visible()
     share = over.get_by_role("link", name="Share / download this game as text")

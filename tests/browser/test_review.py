@@ -49,7 +49,7 @@ def _challenge_to_its_last_move(page: Any, live_app: Flask) -> tuple[str, str]:
     page.fill("#seed", SEED)
     with page.expect_navigation():
         page.click("text=Play the challenge")
-    code = re.search(r"/t/([A-Z0-9]+)", page.url).group(1)
+    code = re.search(r"/rollwrite/([A-Z0-9]+)", page.url).group(1)
     store = live_app.extensions["store"]
     game = store.game(code)
     log = play_state(game.config["seed"], "strong").log  # its dice: seed and the key
@@ -63,7 +63,7 @@ def test_a_finished_challenge_leads_to_its_review_which_fits_the_phone(
         live_review: StandIn) -> None:
     held = live_review.work = Held()
     code, last = _challenge_to_its_last_move(phone, live_app)
-    phone.goto(f"/t/{code}")
+    phone.goto(f"/rollwrite/{code}")
     with phone.expect_navigation():  # the player's last move ends the game
         phone.locator(ACT_BUTTONS).filter(
             has=phone.locator(f"input[name=action][value='{last}']")).locator("button").click()

@@ -13,7 +13,7 @@ import pytest
 
 from tests.browser.screens import fits_phone, shot
 from tests.browser.test_table import WAIT_MS, Table, _create, _join_by_link
-from webapp.config import HTMX_CDN_URL, HTMX_SRI
+from webapp.platform.config import HTMX_CDN_URL, HTMX_SRI
 
 pytestmark = pytest.mark.browser
 
@@ -54,14 +54,14 @@ def _all_storage(page: Any) -> str:
 
 def test_back_and_an_offline_reload_after_passing_the_phone_show_no_hand(phone, shots):
     page = phone
-    page.goto("/c/new")
+    page.goto("/card/new")
     page.select_option("#kind0", "person")
     page.select_option("#kind1", "person")
     page.fill("input[name=name0]", "Ann")
     page.fill("input[name=name1]", "Bo")
     page.check("input[name=mode][value=hotseat]")
     page.click("button.big")
-    page.wait_for_url(re.compile(r"/c/[A-Z0-9]{6}$"))
+    page.wait_for_url(re.compile(r"/card/[A-Z0-9]{6}$"))
     code = page.url.rsplit("/", 1)[-1]
     page.wait_for_function("() => window.htmx !== undefined")
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.ready"
@@ -87,11 +87,11 @@ def test_back_and_an_offline_reload_after_passing_the_phone_show_no_hand(phone, 
         # settled it: then the hand's absence is the page's, not a page not drawn yet
         page.wait_for_function(
             """() => (document.querySelector('.pass-screen')
-                      || location.pathname === '/c/new')
+                      || location.pathname === '/card/new')
                      && !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')""")
         assert _hand(page) is None, "Back showed a hand"
-        assert "pass-screen" in page.content() or "/c/new" in page.url
-    page.goto(f"/c/{code}")
+        assert "pass-screen" in page.content() or "/card/new" in page.url
+    page.goto(f"/card/{code}")
     assert "data-hand" not in _all_storage(page)  # no hand in any storage of the origin
 
     # offline: a reload is answered by the service worker, which kept no card page

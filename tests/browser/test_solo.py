@@ -42,7 +42,7 @@ def _start_bots(page: Any, shots: Any) -> str:
     page.select_option("#level2", "greedy")
     with page.expect_navigation():
         page.click("text=Play against the bots")
-    m = re.search(r"/t/([A-Z0-9]+)(\?at=\d+)?$", page.url)  # ?at=0: a bot began
+    m = re.search(r"/rollwrite/([A-Z0-9]+)(\?at=\d+)?$", page.url)  # ?at=0: a bot began
     assert m, page.url
     return m.group(1)
 
@@ -73,7 +73,7 @@ def _play(table: Table, page: Any, shots: Any, watch_bots: bool = False) -> dict
             assert _seq(page) == state["seq"] and page.locator(SKIP).count() == 0
             skipped = True
         elif behind:
-            page.goto(f"/t/{table.code}")
+            page.goto(f"/rollwrite/{table.code}")
         table.wait_current(page, state["seq"], measure=False)
         table.tap(page, 0, state["view"]["turn"])
     raise AssertionError("the game did not end")
@@ -85,7 +85,7 @@ def test_a_whole_game_against_two_bots_to_the_end_screen(phone, shots):
     _check(phone, shots, "table")
     table = Table(code, [phone], shots)
     final = _play(table, phone, shots, watch_bots=True)
-    phone.goto(f"/t/{code}")
+    phone.goto(f"/rollwrite/{code}")
     phone.wait_for_selector("#table section.over")
     _check(phone, shots, "over")
     heading = phone.inner_text("#table section.over h2")
@@ -102,9 +102,9 @@ def test_a_hint_highlights_its_cells_and_plays(phone, shots):
         state = _api(phone, code)
         if state["view"]["phase"] == "main" and 0 in state["view"]["to_act"]:
             break
-        phone.goto(f"/t/{code}")  # the present (the bots' moves not shown one by one)
+        phone.goto(f"/rollwrite/{code}")  # the present (the bots' moves not shown one by one)
         table.tap(phone, 0, state["view"]["turn"])
-    phone.goto(f"/t/{code}")
+    phone.goto(f"/rollwrite/{code}")
     phone.click("#table .hintlink a")
     phone.wait_for_selector("#table .hintbox")
     _check(phone, shots, "hint")
@@ -149,7 +149,7 @@ def test_the_daily_challenge_reaches_12_by_the_hints_and_shows_turns_and_par(
     phone.goto("/s/")
     with phone.expect_navigation():
         phone.click("text=Play the challenge")
-    code = re.search(r"/t/([A-Z0-9]+)$", phone.url).group(1)
+    code = re.search(r"/rollwrite/([A-Z0-9]+)$", phone.url).group(1)
     phone.wait_for_function("() => window.htmx !== undefined")
     table = Table(code, [phone], shots)
     final = _follow_the_hints(phone, table)
@@ -164,7 +164,7 @@ def test_the_daily_challenge_reaches_12_by_the_hints_and_shows_turns_and_par(
     assert par["reached_12"], par
 
     assert live_app.extensions["jobs"].drain(60)  # the par, computed since the game began
-    phone.goto(f"/t/{code}")
+    phone.goto(f"/rollwrite/{code}")
     with phone.expect_navigation():
         phone.click("text=Your result and the par")
     assert phone.url.endswith(f"/s/{code}/result")
@@ -210,7 +210,7 @@ def test_an_unfinished_game_is_found_again_after_the_browser_is_closed(browser, 
     try:
         page = again.new_page()
         page.goto("/")
-        link = page.locator(f"section.resume a[href='/t/{code}']")
+        link = page.locator(f"section.resume a[href='/rollwrite/{code}']")
         assert link.count() == 1
         shot(page, shots, "solo-home-resume")
         with page.expect_navigation():

@@ -41,7 +41,7 @@ def test_give_up_on_the_game_page_without_javascript_then_the_result(
     phone.goto("/s/")
     with phone.expect_navigation():
         phone.click("form[action='/s/challenge'] button.big")
-    code = re.search(r"/t/([A-Z0-9]+)", phone.url).group(1)
+    code = re.search(r"/rollwrite/([A-Z0-9]+)", phone.url).group(1)
     with phone.expect_navigation():
         phone.click(f"a[href='/s/{code}/give-up']")
     assert said["give_up"].lower() in phone.inner_text("h1").lower()
@@ -52,7 +52,7 @@ def test_give_up_on_the_game_page_without_javascript_then_the_result(
     body = phone.inner_text("main")
     assert said["done"] in body
     _look(phone, shots, f"given-up-{locale}")
-    phone.goto(f"/t/{code}")  # the game page now shows the result, no moves
+    phone.goto(f"/rollwrite/{code}")  # the game page now shows the result, no moves
     assert phone.url.endswith(f"/s/{code}/result")
     assert phone.locator("form[action$='/act']").count() == 0
     assert not any(word in phone.inner_text("main") for word in said["moves"])

@@ -16,7 +16,7 @@ from tests.browser.screens import fits_phone, shot, sideways_scrollers, small_ta
 pytestmark = pytest.mark.browser
 
 # How long a page may take to reach a move by polling, without reloading: a guard, not a speed
-# goal (the bots' replies are shown one frame at a time, webapp.botplay.BOT_STEP_SECONDS
+# goal (the bots' replies are shown one frame at a time, webapp.games.botplay.BOT_STEP_SECONDS
 # each, and a three-player turn of two bots is over a dozen frames; 10 s failed once on a
 # loaded 2-core machine). How soon the other phone sees a move is measured and printed here,
 # and is `copenhagen bench --web`'s figure.
@@ -39,7 +39,7 @@ def _seq(page: Any) -> int:
 
 def _api(page: Any, code: str) -> dict[str, Any]:
     """The seat's view and legal actions, fetched with the phone's own cookies."""
-    resp = page.request.get(f"/t/{code}/api")
+    resp = page.request.get(f"/rollwrite/{code}/api")
     assert resp.ok, resp.status
     return resp.json()
 
@@ -95,7 +95,7 @@ class Table:
                 self.latencies.append(time.monotonic() - self.moved_at)
             return
         if not self.javascript:
-            visit(page, f"/t/{self.code}")
+            visit(page, f"/rollwrite/{self.code}")
             assert _seq(page) >= seq
             return
         page.wait_for_function(
@@ -164,13 +164,13 @@ class Table:
 def _create(page: Any, name: str, dice: str) -> str:
     """Create a two-seat table from the home page; returns its code."""
     page.goto("/")
-    page.click("a.way[href='/t/new']")
+    page.click("a.way[href='/rollwrite/new']")
     page.check("input[name=seats][value='2']")
     page.fill("#name", name)
     page.check(f"input[name=dice][value='{dice}']")
     with page.expect_navigation():
         page.click("form button[type=submit]")
-    m = re.search(r"/t/([A-Z0-9]+)$", page.url)
+    m = re.search(r"/rollwrite/([A-Z0-9]+)$", page.url)
     assert m, page.url
     return m.group(1)
 
@@ -184,7 +184,7 @@ def _join_by_link(host: Any, guest: Any, code: str, name: str, shots: Any) -> No
     guest.fill("#name", name)
     with guest.expect_navigation():
         guest.click("form button[type=submit]")
-    assert guest.url.endswith(f"/t/{code}"), guest.url
+    assert guest.url.endswith(f"/rollwrite/{code}"), guest.url
 
 
 def _start(new_phone: Any, shots: Any, dice: str, javascript: bool = True) -> Table:

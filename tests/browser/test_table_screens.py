@@ -58,7 +58,7 @@ def test_the_invite_moves_down_once_every_seat_is_taken(new_phone, shots):
     guest.fill("#name", "Ben")
     with guest.expect_navigation():
         guest.click("form button[type=submit]")
-    host.goto(f"/t/{code}")
+    host.goto(f"/rollwrite/{code}")
     order = host.evaluate("""() => {
       const els = [...document.querySelectorAll('#table > *')];
       return [els.findIndex(e => e.matches('.host')), els.findIndex(e => e.matches('.status'))];
@@ -67,12 +67,12 @@ def test_the_invite_moves_down_once_every_seat_is_taken(new_phone, shots):
 
 
 def test_the_card_edition_table_shows_the_invite_first(phone, shots):
-    phone.goto("/c/new")
+    phone.goto("/card/new")
     phone.select_option("#kind0", "person")
     phone.select_option("#kind1", "person")
     phone.check("input[name=mode][value=table]")
     phone.click("button.big")
-    phone.wait_for_url(re.compile(r"/c/[A-Z0-9]{6}$"))
+    phone.wait_for_url(re.compile(r"/card/[A-Z0-9]{6}$"))
     phone.evaluate("window.scrollTo(0, 0)")
     for sel in (".lobby h2", ".lobby .qr svg", ".lobby .link a"):
         _on_screen(phone, sel)
@@ -87,7 +87,7 @@ def _solo_vs_one_bot(page: Any, bot: str = "greedy") -> str:
     page.select_option("#level1", bot)
     with page.expect_navigation():
         page.click("text=Play against the bots")
-    m = re.search(r"/t/([A-Z0-9]+)(\?at=\d+)?$", page.url)  # ?at=0: the bot began
+    m = re.search(r"/rollwrite/([A-Z0-9]+)(\?at=\d+)?$", page.url)  # ?at=0: the bot began
     assert m, page.url
     return m.group(1)
 
@@ -97,12 +97,12 @@ def _to_a_placement(page: Any, code: str) -> None:
     for _ in range(MAX_STEPS):
         state = _api(page, code)
         if 0 not in state["view"]["to_act"]:
-            visit(page, f"/t/{code}")
+            visit(page, f"/rollwrite/{code}")
             if page.locator("#table .botlog form button").count():
                 with page.expect_navigation():
                     page.click("#table .botlog form button")
             continue
-        visit(page, f"/t/{code}")
+        visit(page, f"/rollwrite/{code}")
         action = _pick(_offered(page), state["view"]["turn"])
         if action is None and page.locator("#table table.building td.cell a").count():
             return

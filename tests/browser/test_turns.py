@@ -24,8 +24,8 @@ from tests.browser.conftest import PHONE, SHOTS, PageErrors, serve_cdn
 from tests.browser.screens import shot
 from tests.browser.test_table import Table, _api
 from webapp import create_app
-from webapp.config import HTMX_CDN_URL
-from webapp.deps import Deps
+from webapp.platform.config import HTMX_CDN_URL
+from webapp.platform.deps import Deps
 
 pytestmark = pytest.mark.browser
 
@@ -122,7 +122,7 @@ def create(page: Any, name: str) -> str:
     page.fill("#name", name)
     with page.expect_navigation():
         page.click("form button[type=submit]")
-    m = re.search(r"/t/([A-Z0-9]+)", page.url)
+    m = re.search(r"/rollwrite/([A-Z0-9]+)", page.url)
     assert m, page.url
     return m.group(1)
 
@@ -140,7 +140,7 @@ def test_two_phones_play_across_a_simulated_day_one_closed_in_between(phones, tu
     bo.fill("#name", "Bo")
     with bo.expect_navigation():
         bo.click("form button[type=submit]")
-    assert re.search(f"/t/{code}$", bo.url), bo.url
+    assert re.search(f"/rollwrite/{code}$", bo.url), bo.url
     table = Table(code, [anna, bo], TURN_SHOTS)
     # both choose at once at the start (the dice edition asks everyone who must act)
     assert "Your move" in anna.inner_text("#turns-panel")
@@ -167,7 +167,7 @@ def test_two_phones_play_across_a_simulated_day_one_closed_in_between(phones, tu
     snap(bo, "6-bo-next-day-my-games")
     with bo.expect_navigation():
         bo.click(f".my-games a[href='/me/games/{code}/open']")
-    assert re.search(f"/t/{code}$", bo.url), bo.url
+    assert re.search(f"/rollwrite/{code}$", bo.url), bo.url
     assert _api(bo, code)["seat"] == 1
     assert "The bot played 1 move for Bo" in bo.inner_text("#turns-panel")
     assert bo.locator(".push-offer").count() == 0  # the bot's move is not Bo's first
@@ -212,7 +212,7 @@ def test_the_service_worker_shows_a_push_and_a_click_opens_the_table(phones, tur
     worker.evaluate("""() => self.registration.getNotifications().then((ns) => {
         self.dispatchEvent(new NotificationEvent("notificationclick", {notification: ns[0]}));
     })""")
-    anna.wait_for_url(re.compile(f"/t/{code}$"))
+    anna.wait_for_url(re.compile(f"/rollwrite/{code}$"))
     left = anna.evaluate("() => navigator.serviceWorker.ready"
                          ".then((r) => r.getNotifications()).then((n) => n.length)")
     assert left == 0  # the click closed it

@@ -6,7 +6,8 @@ runs carry the `postgres` marker (`-m "not postgres"` leaves them out). A finish
 review is made by the quick stand-in of tests/web/fake_review.py (a test of the real reviewer
 puts it back).
 
-The services the app calls (webapp.deps: the bot makers, the reviewer, the par's search, the
+The services the app calls (webapp.platform.deps: the bot makers, the reviewer, the par's search,
+the
 date) are the test's own, handed to `create_app`: a test changes what its app calls through
 the fixtures `makers`, `review`, `par` and `today`, never by patching a module."""
 
@@ -25,9 +26,10 @@ from jinja2.bccache import Bucket
 
 from tests.dbs import migrate_sqlite_template, migrated_database
 from tests.web.fake_review import fake_review
-from webapp import botplay, create_app
-from webapp.companion.seats import new_seed
-from webapp.deps import BotMaker, Deps
+from webapp import create_app
+from webapp.games import botplay
+from webapp.games.seats import new_seed
+from webapp.platform.deps import BotMaker, Deps
 from webapp.solo import pars, records
 
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
@@ -183,7 +185,7 @@ def seeds() -> Seeds:
 @pytest.fixture
 def deps(makers: dict[str, BotMaker], review: StandIn, par: StandIn, today: Today,
          seeds: Seeds) -> Deps:
-    """The services of the test's app (webapp.deps)."""
+    """The services of the test's app (webapp.platform.deps)."""
     return Deps(makers=makers, review=review, par=par, today=today, new_seed=seeds)
 
 

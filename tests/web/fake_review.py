@@ -1,6 +1,6 @@
 """A stand-in for bots.review.review in the web tests: a review in the reviewer's schema (the
 keys the review page reads), made from the game text in no time, with every label present.
-The web tests' apps are given it as their reviewer (webapp.deps; tests/web/conftest.py), so
+The web tests' apps are given it as their reviewer (webapp.platform.deps; tests/web/conftest.py), so
 that no test waits for, or shares its CPU with, a real review's play-outs."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from boardgame import actions as card_actions
 from bots import card_review, rollwrite_review
 from facade.gametext import GameText
 from rollwrite import actions as dice_actions
-from webapp.engines import FACTORIES
+from webapp.games.engines import FACTORIES
 
 STEPS = {"rollwrite": (rollwrite_review.steps_said, dice_actions.parse_action),
          "boardgame": (card_review.steps_said, card_actions.parse_action)}

@@ -20,13 +20,13 @@ def _hidden_texts(html: str) -> list[str]:
 def test_dice_say_used_or_not_and_boxes_say_marked_or_empty(app, phone: Phone):
     code = start_challenge(phone, "names")
     _to_main_phase(phone, app, code)
-    html = phone.get(f"/t/{code}").get_data(as_text=True)
+    html = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
     texts = _hidden_texts(html)
     assert sum(t.startswith("Die ") and t.endswith(", not used") for t in texts) == 5, texts
     legal = state_of(app, code).legal_actions(0)
     choose = next(a for a in legal if isinstance(a, A.Choose))
     act(phone, app, code, str(choose))
-    texts = _hidden_texts(phone.get(f"/t/{code}").get_data(as_text=True))
+    texts = _hidden_texts(phone.get(f"/rollwrite/{code}").get_data(as_text=True))
     used = [t for t in texts if t.startswith("Die ") and t.endswith(", used")]
     assert len(used) == len(choose.dice), texts
     boxes = [t for t in texts if t.endswith((" marked", " empty")) or ", " in t and (

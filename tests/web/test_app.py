@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from webapp import create_app, migrate
-from webapp.config import HTMX_CDN_URL, HTMX_SRI, HTMX_VERSION
+from webapp import create_app, migrate, services
+from webapp.games import botplay
+from webapp.platform.config import HTMX_CDN_URL, HTMX_SRI, HTMX_VERSION
+from webapp.platform.deps import Deps
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +22,7 @@ def test_home_page_lists_the_ways_in(client):
     for text in ("Table companion", "Dice only", "Play solo", "Print pads"):
         assert text in html
     assert "Coming soon" not in html  # every way in is built
-    for href in ("/t/new", "/d/new", "/s/", "/c/new", "/print/", "/r"):
+    for href in ("/rollwrite/new", "/d/new", "/s/", "/card/new", "/print/", "/r"):
         assert f'href="{href}"' in html, href
 
 
@@ -115,11 +117,11 @@ def test_health_check_says_503_when_the_database_is_gone(app):
 
 @pytest.mark.both_databases
 def test_schema_of_the_migrations_matches_the_tables_the_code_uses(app):
-    """Alembic's first migration creates exactly what webapp/db.py describes."""
+    """Alembic's first migration creates exactly what webapp/platform/db.py describes."""
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from webapp.db import metadata
+    from webapp.platform.db import metadata
 
     with app.extensions["store"].engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), metadata)
@@ -146,7 +148,7 @@ def test_creating_tables_is_rate_limited_per_client(db_url):
     from sqlalchemy import func, select
 
     from tests.web.conftest import Phone
-    from webapp.db import games
+    from webapp.platform.db import games
 
     app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
                       "CREATE_LIMIT": "3 per minute", "RATELIMIT_ENABLED": True})
@@ -187,7 +189,7 @@ def request_lines(caplog: pytest.LogCaptureFixture) -> Iterator[Callable[[], lis
     on the logger (which keeps to its own handler outside tests, its records not passed up)."""
     import logging
 
-    from webapp import requestlog
+    from webapp.platform import requestlog
 
     caplog.set_level(logging.INFO, logger="copenhagen.requests")
 
@@ -213,25 +215,25 @@ def test_each_request_logs_one_line_with_the_table_and_the_outcome(app, request_
     from tests.web.conftest import Phone
 
     phone = Phone(app.test_client())
-    phone.get("/t/new")
-    resp = phone.post("/t/new", {"seats": "2", "name": "Ann", "dice": "app"})
+    phone.get("/rollwrite/new")
+    resp = phone.post("/rollwrite/new", {"seats": "2", "name": "Ann", "dice": "app"})
     code = resp.headers["Location"].rsplit("/", 1)[1]
     before = len(request_lines())
     assert before == 2  # the form, the table made
-    phone.get(f"/t/{code.lower()}")
-    phone.get(f"/t/{code}/poll?seq=0", headers={"HX-Request": "true"})
-    phone.post(f"/t/{code}/act", {"seq": "0", "action": "p1 end"})  # refused by the engine
-    phone.post(f"/t/{code}/act", {"action": "p1 setup none"})  # no seq: refused
-    phone.get("/t/ZZZZZZ")
+    phone.get(f"/rollwrite/{code.lower()}")
+    phone.get(f"/rollwrite/{code}/poll?seq=0", headers={"HX-Request": "true"})
+    phone.post(f"/rollwrite/{code}/act", {"seq": "0", "action": "p1 end"})  # refused by the engine
+    phone.post(f"/rollwrite/{code}/act", {"action": "p1 setup none"})  # no seq: refused
+    phone.get("/rollwrite/ZZZZZZ")
     phone.get("/lang/fr?next=/")
     lines = request_lines()[before:]
     assert len(lines) == 6
     wanted = [
-        rf"GET /t/{code.lower()} 200 table={code} outcome=ok",
-        rf"GET /t/{code}/poll 204 table={code} outcome=ok",
-        rf"POST /t/{code}/act 422 table={code} outcome=refused",
-        rf"POST /t/{code}/act 400 table={code} outcome=refused",
-        r"GET /t/ZZZZZZ 404 table=ZZZZZZ outcome=refused",
+        rf"GET /rollwrite/{code.lower()} 200 table={code} outcome=ok",
+        rf"GET /rollwrite/{code}/poll 204 table={code} outcome=ok",
+        rf"POST /rollwrite/{code}/act 422 table={code} outcome=refused",
+        rf"POST /rollwrite/{code}/act 400 table={code} outcome=refused",
+        r"GET /rollwrite/ZZZZZZ 404 table=ZZZZZZ outcome=refused",
         r"GET /lang/fr 302 table=- outcome=ok",  # a language code is not a table
     ]
     for line, pattern in zip(lines, wanted):
@@ -247,7 +249,7 @@ def test_a_database_outage_is_logged_as_unavailable_not_refused(app, request_lin
     store.engine = create_engine("postgresql+psycopg://postgres@127.0.0.1:1/none",
                                  connect_args={"connect_timeout": 2})
     client = app.test_client()
-    resp = client.get("/t/ABC234")
+    resp = client.get("/rollwrite/ABC234")
     assert resp.status_code == 503 and resp.headers["Retry-After"] == "5"
     assert "Please try again" in resp.get_data(as_text=True)
     assert client.get("/healthz").status_code == 503
@@ -262,7 +264,7 @@ def test_a_database_outage_is_logged_as_unavailable_not_refused(app, request_lin
                                              (429, "limited"), (500, "error"),
                                              (503, "unavailable")])
 def test_the_outcome_of_a_status(status, outcome):
-    from webapp.requestlog import outcome_of
+    from webapp.platform.requestlog import outcome_of
 
     assert outcome_of(status) == outcome
 
@@ -281,11 +283,8 @@ def test_a_rate_limited_request_is_logged_as_limited(db_url, request_lines):
 
 # ------------------------------------------------------------------------- the app's services
 def test_two_apps_in_one_process_each_call_their_own_services(db_url):
-    """The services (webapp.deps) belong to an app, not to the process: two apps side by side,
-    each its own date and bots; an app given none has the real ones."""
-    from webapp import botplay
-    from webapp.deps import Deps
-
+    """The services (webapp.platform.deps) belong to an app, not to the process: two apps side
+    by side, each its own date and bots; an app given none has the real ones."""
     config = {"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
               "RATELIMIT_ENABLED": False}
     first = create_app(config, Deps(today=lambda: "2026-01-02"))
@@ -299,7 +298,9 @@ def test_two_apps_in_one_process_each_call_their_own_services(db_url):
             assert botplay.makers() == {}
         with real.app_context():
             assert botplay.makers() == botplay.MAKERS
-            assert real.extensions["copenhagen"] == Deps()  # the real services
+            assert real.extensions["copenhagen"] == services.real()  # the real services
+        with pytest.raises(LookupError, match="create_app"):
+            Deps().today()  # a service left out is create_app's to fill
     finally:
         for a in (first, second, real):
             a.extensions["jobs"].shutdown()

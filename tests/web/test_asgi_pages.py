@@ -46,11 +46,15 @@ def _echo_app() -> tuple[Flask, list[str]]:
     return app, threads
 
 
-def _receiver(pieces: list[bytes], gate: asyncio.Event | None = None) -> Any:
-    """An ASGI receive that hands out the body in `pieces`, the first after `gate` opens."""
+def _receiver(pieces: list[bytes], gate: asyncio.Event | None = None,
+              asked: asyncio.Event | None = None) -> Any:
+    """An ASGI receive that hands out the body in `pieces`, the first after `gate` opens;
+    `asked` is set when the body is first asked for."""
     left = list(pieces)
 
     async def receive() -> Message:
+        if asked is not None:
+            asked.set()
         if gate is not None:
             await gate.wait()
         piece = left.pop(0)
@@ -87,12 +91,12 @@ def test_a_phone_sending_its_body_slowly_holds_no_thread():
     pages = Pages(app, threads=1, body_limit=1024)
 
     async def main() -> tuple[list[Message], list[Message]]:
-        gate = asyncio.Event()
+        gate, asked = asyncio.Event(), asyncio.Event()
         slow: list[Message] = []
         quick: list[Message] = []
-        slow_task = asyncio.ensure_future(
-            pages(_scope("POST", "/echo", 7), _receiver([b"a=1&b", b"=2"], gate), _sender(slow)))
-        await asyncio.sleep(0.05)
+        slow_task = asyncio.ensure_future(pages(
+            _scope("POST", "/echo", 7), _receiver([b"a=1&b", b"=2"], gate, asked), _sender(slow)))
+        await asyncio.wait_for(asked.wait(), timeout=5)  # the slow one waits for its body
         await asyncio.wait_for(pages(_scope("GET", "/ok"), _receiver([b""]), _sender(quick)),
                                timeout=5)
         assert not slow  # still waiting for its body
@@ -124,7 +128,7 @@ def test_a_form_cut_short_by_a_phone_that_hung_up_never_reaches_the_app():
 
 def test_a_body_over_the_limit_is_refused_by_the_app_and_read_as_it_asks(app):
     """A declared length over MAX_CONTENT_LENGTH is not read ahead: the app refuses it (413)
-    and drains it (webapp/bodies.py) through the body reader the thread pulls from."""
+    and drains it (webapp/platform/bodies.py) through the body reader the thread pulls from."""
     pages = Pages(app, threads=1, body_limit=app.config["MAX_CONTENT_LENGTH"])
     size = app.config["MAX_CONTENT_LENGTH"] + 1_000
     pieces = [b"x" * 10_000] * (size // 10_000) + [b"x" * (size % 10_000)]

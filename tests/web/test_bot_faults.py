@@ -1,4 +1,4 @@
-"""A bot's fault never costs a stored move (webapp/botplay.py): a bot that raises, or that
+"""A bot's fault never costs a stored move (webapp/games/botplay.py): a bot that raises, or that
 chooses what the engine refuses, plays a legal fallback instead, the fault is logged, and the
 person's move that gave it the turn answers as usual (not 500)."""
 
@@ -12,7 +12,7 @@ import pytest
 from tests.web import test_card_routes as card
 from tests.web import test_solo as solo
 from tests.web.conftest import Today
-from webapp.deps import BotMaker
+from webapp.platform.deps import BotMaker
 
 
 class Broken:
@@ -45,12 +45,12 @@ def broken_but_random(real: BotMaker) -> BotMaker:
 def test_a_dice_bot_that_raises_plays_a_legal_fallback_and_the_move_stands(
         app, phone, makers, caplog):
     makers["rollwrite"] = broken_but_random(makers["rollwrite"])
-    caplog.set_level(logging.ERROR, logger="webapp.botplay")
+    caplog.set_level(logging.ERROR, logger="webapp.games.botplay")
     code = solo.start_bots(phone, ("greedy",))
     store = solo.store_of(app)
     for _ in range(40):  # until the bot has had a turn of its own and given it back
         state = solo.state_of(app, code)
-        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
         resp = solo.act(phone, app, code, solo.forward(legal))
         assert resp.status_code == 303, resp.get_data(as_text=True)[:300]
         after = solo.state_of(app, code)
@@ -66,10 +66,10 @@ def test_a_dice_bot_that_raises_plays_a_legal_fallback_and_the_move_stands(
 
 def test_a_card_bot_that_raises_plays_a_legal_fallback(app, phone, makers, caplog):
     makers["boardgame"] = broken_but_random(makers["boardgame"])
-    caplog.set_level(logging.ERROR, logger="webapp.botplay")
+    caplog.set_level(logging.ERROR, logger="webapp.games.botplay")
     code = card.new_game(phone, ["person", "strong"])
     body = card.page_of(phone, code)
-    resp = phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
+    resp = phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
     assert resp.status_code == 303
     store = card.store_of(app)
     state = store.state(store.game(code))
@@ -83,10 +83,10 @@ def test_a_bot_whose_choice_the_engine_refuses_plays_a_legal_fallback(
     real = makers["boardgame"]
     makers["boardgame"] = lambda level, seed: (
         real(level, seed) if level == "random" else Refused("p2 take 9,9"))
-    caplog.set_level(logging.ERROR, logger="webapp.botplay")
+    caplog.set_level(logging.ERROR, logger="webapp.games.botplay")
     code = card.new_game(phone, ["person", "greedy"])
     body = card.page_of(phone, code)
-    resp = phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
+    resp = phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
     assert resp.status_code == 303
     store = card.store_of(app)
     assert store.state(store.game(code)).active == 0
@@ -96,10 +96,10 @@ def test_a_bot_whose_choice_the_engine_refuses_plays_a_legal_fallback(
 def test_when_even_the_random_stand_in_fails_the_first_legal_action_is_played(
         app, phone, makers, caplog):
     makers["boardgame"] = lambda level, seed: Broken()  # the random stand-in too
-    caplog.set_level(logging.ERROR, logger="webapp.botplay")
+    caplog.set_level(logging.ERROR, logger="webapp.games.botplay")
     code = card.new_game(phone, ["person", "greedy"])
     body = card.page_of(phone, code)
-    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
+    phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": card.seq_on(body)})
     store = card.store_of(app)
     game = store.game(code)
     bot_rows = [r for r in store.log(game) if r.seat == 1]
@@ -110,15 +110,16 @@ def test_when_even_the_random_stand_in_fails_the_first_legal_action_is_played(
 
 def test_a_searching_bot_decides_in_the_bots_process_and_its_death_costs_no_move(
         app, phone, caplog):
-    """The strong bot's turn runs in the bots' own process (webapp.jobs.BOTS), not in the web
+    """The strong bot's turn runs in the bots' own process (webapp.platform.jobs.BOTS), not in the
+    web
     worker's interpreter; that process killed mid-game is a fault like any: the person's move
     stands, the bot plays its fallback, and the next turn starts a new bots' process."""
     import os
     import signal
 
-    from webapp import jobs
+    from webapp.platform import jobs
 
-    caplog.set_level(logging.ERROR, logger="webapp.botplay")
+    caplog.set_level(logging.ERROR, logger="webapp.games.botplay")
     code = solo.start_bots(phone, ("strong",))
     store = solo.store_of(app)
 
@@ -129,7 +130,7 @@ def test_a_searching_bot_decides_in_the_bots_process_and_its_death_costs_no_move
         before = bot_turns()
         for _ in range(40):
             state = solo.state_of(app, code)
-            legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+            legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
             resp = solo.act(phone, app, code, solo.forward(legal))
             assert resp.status_code == 303, resp.get_data(as_text=True)[:300]
             assert solo.state_of(app, code).seq > state.seq  # the person's move is stored

@@ -15,10 +15,10 @@ from tests.web.conftest import Phone
 from tests.web.test_card_game import hands_shown
 from tests.web.test_card_routes import new_game, page_of, seq_on
 from tests.web.test_solo import act, forward, start_bots, state_of
-from webapp import botplay
+from webapp.games import botplay
 
 HX = {"HX-Request": "true"}
-POLL_RE = re.compile(r'hx-get="(/[tc]/[A-Z0-9]+/poll\?[^"]+)"[^>]*'
+POLL_RE = re.compile(r'hx-get="(/(?:rollwrite|card)/[A-Z0-9]+/poll\?[^"]+)"[^>]*'
                      r'hx-trigger="every ([\d.]+)s(?:, push)?"')
 SEQ_RE = re.compile(r'/poll\?seq=(\d+)')
 TIMES = 100
@@ -58,7 +58,7 @@ def solo_game(app: Any, phone: Phone) -> str:
     answered = 0
     while answered < 2:  # a few of the person's moves answered by the bots: frames to show
         before = state_of(app, code).seq
-        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
         act(phone, app, code, forward(legal))
         answered += state_of(app, code).seq > before + 1
     store = store_of(app)
@@ -73,7 +73,7 @@ def card_game(app: Any, phone: Phone) -> str:
     """A card game against two bots (this phone's own seat at the table), the bots answered
     one move and were left waiting after the next."""
     code = new_game(phone, ["person", "greedy", "strong"], mode="table")
-    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(page_of(phone, code))})
+    phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(page_of(phone, code))})
     store = store_of(app)
     state = store.state(store.game(code))
     take = next(str(a) for a in state.legal_actions(0) if " take " in str(a))
@@ -85,12 +85,15 @@ def card_game(app: Any, phone: Phone) -> str:
 def solo_urls(code: str, seq: int) -> list[list[str]]:
     """Every page and poll of a solo game, then the same asked at positions past, present,
     future and wrong (a group per position)."""
-    urls = [f"/t/{code}", f"/t/{code}/poll", f"/t/{code}/version", f"/t/{code}/api",
-            f"/t/{code}/sheet/1", f"/t/{code}/log", f"/t/{code}/hint", f"/t/{code}/next",
-            f"/t/{code}/join", f"/t/{code}/qr.svg", f"/s/{code}", f"/s/{code}/result",
+    urls = [f"/rollwrite/{code}", f"/rollwrite/{code}/poll", f"/rollwrite/{code}/version",
+            f"/rollwrite/{code}/api",
+            f"/rollwrite/{code}/sheet/1", f"/rollwrite/{code}/log", f"/rollwrite/{code}/hint",
+            f"/rollwrite/{code}/next",
+            f"/rollwrite/{code}/join", f"/rollwrite/{code}/qr.svg", f"/s/{code}",
+            f"/s/{code}/result",
             f"/r/{code}", f"/r/{code}?at=3", f"/r/{code}/text", "/s/", "/"]
-    positions = [[f"/t/{code}?at={n}", f"/t/{code}/poll?seq={n}",
-                  f"/t/{code}/poll?seq={n}&seats=x", f"/t/{code}?at={n}&cell=a1"]
+    positions = [[f"/rollwrite/{code}?at={n}", f"/rollwrite/{code}/poll?seq={n}",
+                  f"/rollwrite/{code}/poll?seq={n}&seats=x", f"/rollwrite/{code}?at={n}&cell=a1"]
                  for n in (0, 1, seq - 5, seq - 1, seq, seq + 1, 999, -1, "x")]
     return [urls, *positions]
 
@@ -98,9 +101,10 @@ def solo_urls(code: str, seq: int) -> list[list[str]]:
 def card_urls(code: str, seq: int) -> list[list[str]]:
     """Every page and poll of a card game, then the same asked at positions past, present,
     future and wrong (a group per position)."""
-    urls = [f"/c/{code}", f"/c/{code}/poll", f"/c/{code}/log", f"/c/{code}/hint",
-            f"/c/{code}/join", f"/c/join?code={code}", f"/c/{code}?pick=3,4", "/"]
-    positions = [[f"/c/{code}?at={n}", f"/c/{code}/poll?seq={n}", f"/c/{code}?at={n}&pick=1,2"]
+    urls = [f"/card/{code}", f"/card/{code}/poll", f"/card/{code}/log", f"/card/{code}/hint",
+            f"/card/{code}/join", f"/card/join?code={code}", f"/card/{code}?pick=3,4", "/"]
+    positions = [[f"/card/{code}?at={n}", f"/card/{code}/poll?seq={n}",
+                  f"/card/{code}?at={n}&pick=1,2"]
                  for n in (0, 1, seq - 3, seq - 1, seq, seq + 1, 999, -1, "x")]
     return [urls, *positions]
 
@@ -175,7 +179,7 @@ def test_solo_frames_step_through_each_bot_move_to_the_present(app: Any, phone: 
     store = store_of(app)
     for _ in range(60):
         before = state_of(app, code).seq
-        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
         resp = act(phone, app, code, forward(legal))
         if state_of(app, code).seq > before + 1:
             break
@@ -183,13 +187,14 @@ def test_solo_frames_step_through_each_bot_move_to_the_present(app: Any, phone: 
         raise AssertionError("the bots never had a turn")
     head = store.head(code)[0]
     mine = before + 1
-    assert resp.headers["Location"] == f"/t/{code}?at={mine}"
-    moves = rf'/t/{code}/act"|name="action"|\?cell=|/t/{code}/hint"'
-    shown = follow_frames(phone, resp.headers["Location"], f"/t/{code}", moves)
+    assert resp.headers["Location"] == f"/rollwrite/{code}?at={mine}"
+    moves = rf'/rollwrite/{code}/act"|name="action"|\?cell=|/rollwrite/{code}/hint"'
+    shown = follow_frames(phone, resp.headers["Location"], f"/rollwrite/{code}", moves)
     assert shown == list(range(mine, head + 1))  # every bot move, one at a time, then now
-    present = phone.get(f"/t/{code}/poll?seq={head}", headers=HX)
+    present = phone.get(f"/rollwrite/{code}/poll?seq={head}", headers=HX)
     assert present.status_code == 204
-    now = phone.get(f"/t/{code}").get_data(as_text=True)  # "Skip ahead": the present at once
+    # "Skip ahead": the present at once
+    now = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
     assert re.search(moves, now) and shown_seq(now) == head
     assert store.head(code)[0] == head
 
@@ -199,12 +204,12 @@ def test_card_frames_show_only_the_viewers_own_hand_as_it_was(app: Any, phone: P
     code = new_game(phone, ["person", "greedy", "greedy"], mode="table")
     store = store_of(app)
     game = store.game(code)
-    resp = phone.post(f"/c/{code}/act", {"action": "p1 take 3,4",
+    resp = phone.post(f"/card/{code}/act", {"action": "p1 take 3,4",
                                          "seq": seq_on(page_of(phone, code))})
     head = store.head(code)[0]
-    assert resp.headers["Location"] == f"/c/{code}?at=1" and head > 2
-    moves = rf'name="action"|\?pick=|\?tile=|/c/{code}/hint"'
-    shown = follow_frames(phone, resp.headers["Location"], f"/c/{code}", moves)
+    assert resp.headers["Location"] == f"/card/{code}?at=1" and head > 2
+    moves = rf'name="action"|\?pick=|\?tile=|/card/{code}/hint"'
+    shown = follow_frames(phone, resp.headers["Location"], f"/card/{code}", moves)
     bots = [r.seq for r in store.log(game) if r.seat in (1, 2)]
     assert shown == [1, *bots[:-1], head]
     for at in shown[:-1]:
@@ -219,12 +224,12 @@ def test_a_hot_seat_frame_shows_no_hand_and_no_pass_screen(app: Any, phone: Phon
     store = store_of(app)
     game = store.game(code)
     for seat in (0, 1):
-        phone.post(f"/c/{code}/reveal", {"seat": str(seat)})
+        phone.post(f"/card/{code}/reveal", {"seat": str(seat)})
         state = store.state(game)
         take = next(str(a) for a in state.legal_actions(seat) if " take " in str(a))
-        resp = phone.post(f"/c/{code}/act", {"action": take, "seq": str(state.seq)})
+        resp = phone.post(f"/card/{code}/act", {"action": take, "seq": str(state.seq)})
     at = store.log(game)[-1].seq - len([r for r in store.log(game) if r.seat == 2])
-    assert resp.headers["Location"] == f"/c/{code}?at={at}"
+    assert resp.headers["Location"] == f"/card/{code}?at={at}"
     frame = page_of(phone, code, f"?at={at}")
     assert "data-hand" not in frame and "/reveal" not in frame and "Skip ahead" in frame
     assert "Pass the phone to" in page_of(phone, code)  # the present: Ann's turn again
@@ -233,10 +238,10 @@ def test_a_hot_seat_frame_shows_no_hand_and_no_pass_screen(app: Any, phone: Phon
 def test_the_frame_link_of_a_game_without_bots_shows_the_present(app: Any, phone: Phone
                                                                  ) -> None:
     code = new_game(phone, ["person", "person"], mode="hotseat")
-    phone.post(f"/c/{code}/reveal", {"seat": "0"})
+    phone.post(f"/card/{code}/reveal", {"seat": "0"})
     state = store_of(app).state(store_of(app).game(code))
     take = next(str(a) for a in state.legal_actions(0) if " take " in str(a))
-    resp = phone.post(f"/c/{code}/act", {"action": take, "seq": "0"})
-    assert resp.headers["Location"] == f"/c/{code}"
+    resp = phone.post(f"/card/{code}/act", {"action": take, "seq": "0"})
+    assert resp.headers["Location"] == f"/card/{code}"
     body = page_of(phone, code, "?at=0")
     assert shown_seq(body) == 1 and "Skip ahead" not in body

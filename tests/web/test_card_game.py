@@ -35,7 +35,7 @@ from tests.web.test_card_routes import (
 )
 from webapp.card.build import anchor, turn_of
 
-LINK_RE = re.compile(r'href="(/c/[A-Z0-9]+\?[^"]+)"')
+LINK_RE = re.compile(r'href="(/card/[A-Z0-9]+\?[^"]+)"')
 HAND_RE = re.compile(r'<section class="hand".*?</section>', re.S)
 
 
@@ -64,29 +64,29 @@ class Player:
         return resp
 
     def page(self, query: str = "") -> str:
-        return self.get(f"/c/{self.code}{query}").get_data(as_text=True)
+        return self.get(f"/card/{self.code}{query}").get_data(as_text=True)
 
     def look_around(self) -> None:
         """Everything a curious player may open: the table, poll answers, the latest moves
         one at a time (the frames a page shows after the bots moved), the log."""
-        self.get(f"/c/{self.code}/poll?seq=-1", headers={"HX-Request": "true"})
-        head = self.get(f"/c/{self.code}/poll?seq=0").get_json()["seq"]
+        self.get(f"/card/{self.code}/poll?seq=-1", headers={"HX-Request": "true"})
+        head = self.get(f"/card/{self.code}/poll?seq=0").get_json()["seq"]
         for at in range(max(0, head - 4), head):
-            self.get(f"/c/{self.code}?at={at}")
-            self.get(f"/c/{self.code}/poll?seq={at}", headers={"HX-Request": "true"})
-        self.get(f"/c/{self.code}/log")
+            self.get(f"/card/{self.code}?at={at}")
+            self.get(f"/card/{self.code}/poll?seq={at}", headers={"HX-Request": "true"})
+        self.get(f"/card/{self.code}/log")
 
     def move(self, body: str, hint: bool = False) -> bool:
         """Make one move from this page, tapping through tile, cell and orientation; False if
         the page offers none."""
         if hint:
-            self.get(f"/c/{self.code}/hint")
+            self.get(f"/card/{self.code}/hint")
         for _ in range(40):
             lines = actions_on(body)
             builds = [a for a in lines if " build " in a or " arms " in a]
             if lines and (builds or self.rng.random() < 0.7 or not links_on(body)):
                 line = self.rng.choice(builds or lines)
-                resp = self.phone.post(f"/c/{self.code}/act",
+                resp = self.phone.post(f"/card/{self.code}/act",
                                        {"action": line, "seq": seq_of(body)})
                 assert resp.status_code == 303, resp.get_data(as_text=True)[:600]
                 return True
@@ -219,10 +219,11 @@ def showing(app: Any, game: Any, state: Any, monkeypatch: pytest.MonkeyPatch) ->
 def seat_pages(phone: Phone, code: str, state: Any, seat: int | None) -> list[str]:
     """What a seat may open now: the table (a tile chosen, cards picked), both polls, the
     log, with every CSRF token blanked."""
-    urls = [f"/c/{code}", f"/c/{code}?pick=1,2", f"/c/{code}/poll?seq=-1", f"/c/{code}/log"]
+    urls = [f"/card/{code}", f"/card/{code}?pick=1,2", f"/card/{code}/poll?seq=-1",
+            f"/card/{code}/log"]
     if seat is not None and seat in state.to_act():
         tiles = sorted({a.tile for a in state.legal_actions(seat) if isinstance(a, A.Build)})
-        urls += [f"/c/{code}?tile={t}" for t in tiles[:2]]
+        urls += [f"/card/{code}?tile={t}" for t in tiles[:2]]
     out = []
     for url in urls:
         for headers in ({}, {"HX-Request": "true"}) if "/poll" in url else ({},):
@@ -279,7 +280,7 @@ def test_a_whole_game_against_a_greedy_bot_reaches_the_end_screen_rules_2_7(
     assert f"<td>{winner}</td><td>{state.scores()[state.winners()[0]]}</td>" in body
     assert "Empty cells" in body and "fewest empty cells" in body
     assert {r.seat for r in store.log(game)} == {0, 1}
-    log = phone.get(f"/c/{code}/log").get_data(as_text=True)
+    log = phone.get(f"/card/{code}/log").get_data(as_text=True)
     assert "Game over (" in log  # the engine's game_over event, worded with its reason
 
 
@@ -292,8 +293,8 @@ def test_no_response_of_a_whole_table_game_shows_another_hand_or_the_deck_rules_
     few moves each seat gets the very same bytes from a twin game whose hidden cards differ."""
     code = new_game(phones[0], ["person", "person", "greedy"], mode="table",
                     names=["Ann", "Ben", "Bot"])
-    phones[1].get(f"/c/{code}/join")
-    assert phones[1].post(f"/c/{code}/join", {"seat": "1"}).status_code == 303
+    phones[1].get(f"/card/{code}/join")
+    assert phones[1].post(f"/card/{code}/join", {"seat": "1"}).status_code == 303
     people = [Player(phones[0], code, 11), Player(phones[1], code, 12)]
     spectator = Player(phones[2], code, 13)
     store = store_of(app)
@@ -351,7 +352,7 @@ def test_one_screen_game_hides_every_hand_between_turns(app, phone):
             assert f"Pass the phone to {name}" in body
             assert "data-hand" not in body and "Your hand" not in body
             passes += 1
-            assert phone.post(f"/c/{code}/reveal", {"seat": str(state.active)}
+            assert phone.post(f"/card/{code}/reveal", {"seat": str(state.active)}
                               ).status_code == 303
             continue
         own = _hand_section(body)
@@ -412,7 +413,7 @@ def test_discarding_down_to_seven_offers_exactly_the_engines_choices_rules_2_5(a
                    f"p{p + 1} take 3,4"):  # not now
         refused(app, phone, code, {"action": forged, "seq": seq}, 422)
     line = sorted(legal)[-1]
-    assert phone.post(f"/c/{code}/act", {"action": line, "seq": seq}).status_code == 303
+    assert phone.post(f"/card/{code}/act", {"action": line, "seq": seq}).status_code == 303
     after = store.state(game)
     assert after.log[-1] == line and after.hand_size(p) == 7 and after.phase != "discard"
     assert "You hold more than 7 cards" not in page_of(phone, code)
@@ -427,7 +428,7 @@ def test_a_coat_of_arms_offers_exactly_its_three_kinds_of_choice_rules_2_6(app, 
     code = seat_phone(app, phones[0], state)
     body = page_of(phones[0], code)
     assert "A coat of arms" in body
-    assert set(re.findall(rf'href="/c/{code}\?cell=(\w\d)#myboard"', body)) == {
+    assert set(re.findall(rf'href="/card/{code}\?cell=(\w\d)#myboard"', body)) == {
         cell_name(c) for c in whites}
     assert set(actions_on(body)) == buttons  # the abilities not held, and flipping back
     tapped = page_of(phones[0], code, f"?cell={cell_name(whites[0])}")
@@ -446,7 +447,7 @@ def test_a_coat_of_arms_offers_exactly_its_three_kinds_of_choice_rules_2_6(app, 
     refresh = next(b for b in buttons if b.endswith(" refresh"))
     for phone, line in zip(phones, (white, ability, refresh)):
         copy = code if phone is phones[0] else seat_phone(app, phone, state)
-        assert phone.post(f"/c/{copy}/act", {"action": line, "seq": seq}).status_code == 303
+        assert phone.post(f"/card/{copy}/act", {"action": line, "seq": seq}).status_code == 303
         store = store_of(app)
         after = store.state(store.game(copy))
         assert after.log[-1] == line
@@ -485,7 +486,7 @@ def test_paying_with_change_of_colours_is_a_choice_on_the_page_rules_2_5(app, ph
         pay[absent], pay[other] = pay[other], 0
         forged = line.replace(f"pay {cards_text(chosen.pay)}", f"pay {cards_text(tuple(pay))}")
         refused(app, phone, code, {"action": forged, "seq": seq}, 422)
-    assert phone.post(f"/c/{code}/act", {"action": line, "seq": seq}).status_code == 303
+    assert phone.post(f"/card/{code}/act", {"action": line, "seq": seq}).status_code == 303
     store = store_of(app)
     after = store.state(store.game(code))
     assert after.log[-1] == line and after.abilities[p]["change"] == "used"
@@ -506,7 +507,7 @@ def test_the_end_card_coming_up_ends_the_game_on_every_screen_rules_2_7(app, pho
     body = page_of(phones[0], code, f"?pick={take.first + 1},{take.second + 1}")
     assert f"among the last {len(state.deck)} cards of the deck" in body or len(state.deck) == 1
     assert str(take) in actions_on(body)
-    assert phones[0].post(f"/c/{code}/act", {"action": str(take), "seq": seq_on(body)}
+    assert phones[0].post(f"/card/{code}/act", {"action": str(take), "seq": seq_on(body)}
                           ).status_code == 303
     after = store.state(game)
     assert after.is_over() and after.end_card == "revealed"
@@ -517,7 +518,7 @@ def test_the_end_card_coming_up_ends_the_game_on_every_screen_rules_2_7(app, pho
         assert "Your turn" not in end and 'name="action"' not in end
         assert (f"{names[0]} wins!" in end) if len(names) == 1 else ("share the victory" in end)
         assert "End card:" not in end
-    assert "The end card is revealed" in phones[0].get(f"/c/{code}/log").get_data(as_text=True)
+    assert "The end card is revealed" in phones[0].get(f"/card/{code}/log").get_data(as_text=True)
     refused(app, phones[1], code, {"action": f"p{other + 1} take 1,2",
                                    "seq": str(after.seq)}, 422)
 

@@ -17,9 +17,9 @@ from boardgame.game import new_game as engine_game
 from facade.grid import cell_name
 from facade.shapes import Shape
 from tests.web.conftest import Phone
-from webapp import botplay
 from webapp.card.build import TURNS, anchor, image, image_of, turn_of
-from webapp.companion.seats import NAME_MAX
+from webapp.games import botplay
+from webapp.games.seats import NAME_MAX
 
 ACTION_RE = re.compile(r'name="action" value="([^"]+)"')
 SEQ_RE = re.compile(r'data-seq="(\d+)"')
@@ -28,13 +28,13 @@ SEQ_RE = re.compile(r'data-seq="(\d+)"')
 def new_game(phone: Phone, kinds: list[str], mode: str = "hotseat",
              names: list[str] | None = None) -> str:
     """Create a game through the form; its code."""
-    phone.get("/c/new")
+    phone.get("/card/new")
     form: dict[str, Any] = {"mode": mode}
     for i in range(4):
         form[f"kind{i}"] = kinds[i] if i < len(kinds) else "none"
         if names and i < len(names):
             form[f"name{i}"] = names[i]
-    resp = phone.post("/c/new", form)
+    resp = phone.post("/card/new", form)
     assert resp.status_code == 303, resp.get_data(as_text=True)[:400]
     return resp.headers["Location"].split("?")[0].rsplit("/", 1)[-1]  # ?at=0: a bot began
 
@@ -44,7 +44,7 @@ def store_of(app: Any) -> Any:
 
 
 def page_of(phone: Phone, code: str, query: str = "") -> str:
-    resp = phone.get(f"/c/{code}{query}")
+    resp = phone.get(f"/card/{code}{query}")
     assert resp.status_code == 200
     return resp.get_data(as_text=True)
 
@@ -66,7 +66,7 @@ def refused(app: Any, phone: Phone, code: str, data: dict[str, Any], status: int
     store = store_of(app)
     game = store.game(code)
     before = store.log(game)
-    resp = phone.post(f"/c/{code}/act", data)
+    resp = phone.post(f"/card/{code}/act", data)
     body = resp.get_data(as_text=True)
     assert resp.status_code == status, body[:600]
     assert 'role="alert"' in body
@@ -79,11 +79,11 @@ def refused(app: Any, phone: Phone, code: str, data: dict[str, Any], status: int
 def test_home_lists_the_card_edition(client):
     body = client.get("/").get_data(as_text=True)
     assert "Copenhagen — the card edition" in body
-    assert 'href="/c/new"' in body
+    assert 'href="/card/new"' in body
 
 
 def test_new_game_form_offers_people_and_four_bot_levels(client):
-    body = client.get("/c/new").get_data(as_text=True)
+    body = client.get("/card/new").get_data(as_text=True)
     for value in ("person", "random", "greedy", "strong", "expert", "hotseat", "table"):
         assert f'value="{value}"' in body
     assert 'name="csrf_token"' in body
@@ -109,7 +109,7 @@ def test_same_names_are_told_apart_even_at_full_length(app, phone):
 
 
 def test_new_game_errors_keep_the_form_and_create_nothing(app, phone):
-    phone.get("/c/new")
+    phone.get("/card/new")
     cases = [
         ({"kind0": "person", "kind1": "none", "kind2": "none", "kind3": "none"}, "2 to 4"),
         ({"kind0": "greedy", "kind1": "strong"}, "at least one person"),
@@ -121,10 +121,10 @@ def test_new_game_errors_keep_the_form_and_create_nothing(app, phone):
     with store.engine.connect() as conn:
         from sqlalchemy import func, select
 
-        from webapp.db import games
+        from webapp.platform.db import games
         count = conn.execute(select(func.count()).select_from(games)).scalar()
     for form, words in cases:
-        resp = phone.post("/c/new", form)
+        resp = phone.post("/card/new", form)
         body = resp.get_data(as_text=True)
         assert resp.status_code == 400, form
         assert words in body and 'role="alert"' in body
@@ -182,7 +182,7 @@ def test_tapping_two_cards_then_taking_them_moves_the_game(app, phone):
     body = page_of(phone, code, "?pick=3,4")
     lines = actions_on(body)
     assert "p1 take 3,4" in lines
-    resp = phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    resp = phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
     assert resp.status_code == 303
     store = store_of(app)
     rows = store.log(store.game(code))
@@ -190,7 +190,7 @@ def test_tapping_two_cards_then_taking_them_moves_the_game(app, phone):
     # the bot answered before the POST returned; the page shows its moves from the take on
     assert len(rows) > 1 and {r.seat for r in rows[1:]} == {1}
     assert store.state(store.game(code)).active == 0
-    assert resp.headers["Location"] == f"/c/{code}?at=1"
+    assert resp.headers["Location"] == f"/card/{code}?at=1"
 
 
 def reach(want: Callable[[Any], bool], seeds: range = range(200), players: int = 0) -> Any:
@@ -227,7 +227,7 @@ def seat_phone(app: Any, phone: Phone, state: Any, seat: int | None = None) -> s
 
 
 SHAPE_RE = re.compile(r'<table class="shape".*?</table>', re.S)
-ANCHOR_RE = re.compile(r'<a href="(/c/\w+\?[^"]*cell=(\w\d)[^"]*)" aria-label="Brick on')
+ANCHOR_RE = re.compile(r'<a href="(/card/\w+\?[^"]*cell=(\w\d)[^"]*)" aria-label="Brick on')
 
 
 def shape_on(body: str) -> Shape:
@@ -276,7 +276,7 @@ def test_build_by_rotating_flipping_and_tapping_where_the_brick_goes_rules_2_3(a
     body = page_of(phone, code, f"?tile={tile}")
     assert "Tap a dashed cell" in body and "Build here" not in body
     assert shape_on(body) in fits  # it starts in a way that fits
-    queue, seen_urls, shapes, offered = [f"/c/{code}?tile={tile}"], set(), set(), set()
+    queue, seen_urls, shapes, offered = [f"/card/{code}?tile={tile}"], set(), set(), set()
     while queue:
         url = queue.pop()
         if url in seen_urls:
@@ -307,7 +307,7 @@ def test_build_by_rotating_flipping_and_tapping_where_the_brick_goes_rules_2_3(a
     assert "doesn't fit anywhere in this orientation" in body
     assert not ANCHOR_RE.findall(body) and shape_on(body) == image(tile, *misfit)
     line = sorted(offered)[0]
-    resp = phone.post(f"/c/{code}/act", {"action": line, "seq": seq_on(body)})
+    resp = phone.post(f"/card/{code}/act", {"action": line, "seq": seq_on(body)})
     assert resp.status_code == 303
     assert store_of(app).log(store_of(app).game(code))[-1].text == line
 
@@ -359,7 +359,7 @@ def test_a_forged_build_step_address_shows_no_preview(app, phone):
     code = seat_phone(app, phone, state)
     tile = next(a.tile for a in state.legal_actions() if isinstance(a, A.Build))
     for query in ("&cell=e9", "&rot=9999&flip=7&cell=a1", "&rot=-1&cell=zz", "&flip=x"):
-        resp = phone.get(f"/c/{code}?tile={tile}{query}")
+        resp = phone.get(f"/card/{code}?tile={tile}{query}")
         body = resp.get_data(as_text=True)
         assert resp.status_code == 200 and 'class="shape"' in body
         assert "preview-box" not in body
@@ -420,8 +420,8 @@ def test_acting_for_another_seat_is_403(app, phones):
 
 def test_out_of_turn_is_refused_with_whose_turn_it_is(app, phones):
     code = new_game(phones[0], ["person", "person"], mode="table")
-    phones[1].get(f"/c/{code}/join")
-    assert phones[1].post(f"/c/{code}/join", {"seat": "1"}).status_code == 303
+    phones[1].get(f"/card/{code}/join")
+    assert phones[1].post(f"/card/{code}/join", {"seat": "1"}).status_code == 303
     body = page_of(phones[1], code)
     assert "Your hand" in body and "Your turn" not in body
     refused(app, phones[1], code, {"action": "p2 take 3,4", "seq": "0"}, 422, "turn")
@@ -432,12 +432,12 @@ def test_a_stale_page_gets_409_and_nothing_changes(app, phone):
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
     seq = seq_on(body)
-    assert phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq}).status_code == 303
+    assert phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": seq}).status_code == 303
     refused(app, phone, code, {"action": "p1 take 1,2", "seq": seq}, 409, "moved first")
 
 
 def test_unknown_table_is_404_with_a_message(phone):
-    resp = phone.get("/c/ZZZZZZ")
+    resp = phone.get("/card/ZZZZZZ")
     assert resp.status_code == 404 and "no table with the code" in resp.get_data(as_text=True)
 
 
@@ -447,26 +447,26 @@ def test_join_by_code_link_and_qr_then_the_seat_is_taken(app, phones):
     code = new_game(phones[0], ["person", "person", "person"], mode="table",
                     names=["Ann", "Ben", "Cy"])
     body = page_of(phones[0], code)
-    assert "<svg" in body and f"/c/{code}/join" in body and "Ben, Cy" in body
-    resp = phones[1].get(f"/c/join?code={code.lower()}")
-    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/c/{code}/join")
-    join_page = phones[1].get(f"/c/{code}/join").get_data(as_text=True)
+    assert "<svg" in body and f"/card/{code}/join" in body and "Ben, Cy" in body
+    resp = phones[1].get(f"/card/join?code={code.lower()}")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/card/{code}/join")
+    join_page = phones[1].get(f"/card/{code}/join").get_data(as_text=True)
     assert "I am Ben" in join_page and "I am Ann" not in join_page
-    resp = phones[1].post(f"/c/{code}/join", {"seat": "1"})
+    resp = phones[1].post(f"/card/{code}/join", {"seat": "1"})
     assert resp.status_code == 303
     assert any(c.key == f"seat_{code}" for c in phones[1].client._cookies.values())
-    assert phones[1].get(f"/c/{code}/join").status_code == 303  # seated: on to the table
+    assert phones[1].get(f"/card/{code}/join").status_code == 303  # seated: on to the table
     assert "Your hand" in page_of(phones[1], code)
-    again = phones[2].post(f"/c/{code}/join", {"seat": "1"})
+    again = phones[2].post(f"/card/{code}/join", {"seat": "1"})
     assert again.status_code == 409 and "took seat 2 a moment ago" in again.get_data(as_text=True)
-    bad = phones[2].post(f"/c/{code}/join", {"seat": "9"})
+    bad = phones[2].post(f"/card/{code}/join", {"seat": "9"})
     assert bad.status_code == 400
-    assert phones[2].get("/c/join?code=").status_code == 400
+    assert phones[2].get("/card/join?code=").status_code == 400
 
 
 def test_hotseat_games_cannot_be_joined_from_another_phone(app, phones):
     code = new_game(phones[0], ["person", "person"], mode="hotseat")
-    resp = phones[1].post(f"/c/{code}/join", {"seat": "1"})
+    resp = phones[1].post(f"/card/{code}/join", {"seat": "1"})
     assert resp.status_code == 400 and "one shared screen" in resp.get_data(as_text=True)
 
 
@@ -481,15 +481,15 @@ def test_hotseat_hides_each_hand_until_its_owner_taps(app, phones):
     assert "Pass the phone to Ann" in body and "I am Ann, show my hand" in body
     assert "data-hand" not in body and "Your hand" not in body
     refused(app, phone, code, {"action": "p1 take 3,4", "seq": "0"}, 403, "not your seat")
-    assert phone.post(f"/c/{code}/reveal", {"seat": "1"}).status_code == 409
-    assert stranger.post(f"/c/{code}/reveal", {"seat": "0"}).status_code == 403
-    assert phone.post(f"/c/{code}/reveal", {"seat": "0"}).status_code == 303
+    assert phone.post(f"/card/{code}/reveal", {"seat": "1"}).status_code == 409
+    assert stranger.post(f"/card/{code}/reveal", {"seat": "0"}).status_code == 403
+    assert phone.post(f"/card/{code}/reveal", {"seat": "0"}).status_code == 303
     body = page_of(phone, code)
     assert f'data-hand="{cards_text(tuple(state.hands[0]))}"' in body
     assert "Pass the phone" not in body
     assert "data-hand" not in page_of(stranger, code)  # the link alone shows no hand
     take = next(a for a in state.legal_actions(0) if str(a).startswith("p1 take"))
-    assert phone.post(f"/c/{code}/act", {"action": str(take), "seq": "0"}
+    assert phone.post(f"/card/{code}/act", {"action": str(take), "seq": "0"}
                       ).status_code == 303
     state = store.state(game)
     body = page_of(phone, code)
@@ -502,9 +502,9 @@ def test_hotseat_hides_each_hand_until_its_owner_taps(app, phones):
 
 def test_hotseat_hide_button_hides_the_hand_again(app, phone):
     code = new_game(phone, ["person", "person"], mode="hotseat")
-    phone.post(f"/c/{code}/reveal", {"seat": "0"})
+    phone.post(f"/card/{code}/reveal", {"seat": "0"})
     assert "data-hand" in page_of(phone, code)
-    assert phone.post(f"/c/{code}/hide").status_code == 303
+    assert phone.post(f"/card/{code}/hide").status_code == 303
     assert "data-hand" not in page_of(phone, code)
 
 
@@ -514,12 +514,12 @@ def test_poll_answers_204_when_nothing_moved_and_json_without_htmx(app, phone):
     code = new_game(phone, ["person", "greedy", "greedy"])
     store = store_of(app)
     body = page_of(phone, code)
-    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
     head = store.head(code)[0]
     assert head > 1  # the bots answered the take
-    resp = phone.get(f"/c/{code}/poll?seq={head}", headers={"HX-Request": "true"})
+    resp = phone.get(f"/card/{code}/poll?seq={head}", headers={"HX-Request": "true"})
     assert resp.status_code == 204
-    data = phone.get(f"/c/{code}/poll?seq={head - 1}").get_json()
+    data = phone.get(f"/card/{code}/poll?seq={head - 1}").get_json()
     assert data["seq"] == head and data["changed"] is True and data["your_turn"] is True
     assert data["bots_pending"] is False
     assert set(data) == {"seq", "status", "changed", "active", "phase", "your_turn",
@@ -535,12 +535,12 @@ def test_skip_ahead_plays_the_bots_of_a_game_left_waiting(app, phones):
     store.act(store.game(code), 0, "p1 take 3,4", 0)  # the store alone: no bot plays after it
     assert store.head(code)[0] == 1 and botplay.waiting_on_bots(store, store.game(code))
     body = page_of(phones[0], code)
-    assert f'action="/c/{code}/skip"' in body and "Skip ahead" in body
-    phones[0].get(f"/c/{code}/poll?seq=0", headers={"HX-Request": "true"})
+    assert f'action="/card/{code}/skip"' in body and "Skip ahead" in body
+    phones[0].get(f"/card/{code}/poll?seq=0", headers={"HX-Request": "true"})
     assert store.head(code)[0] == 1
-    assert phones[1].post(f"/c/{code}/skip").status_code == 403  # not at this table
-    resp = phones[0].post(f"/c/{code}/skip")
-    assert resp.status_code == 303 and resp.headers["Location"] == f"/c/{code}"
+    assert phones[1].post(f"/card/{code}/skip").status_code == 403  # not at this table
+    resp = phones[0].post(f"/card/{code}/skip")
+    assert resp.status_code == 303 and resp.headers["Location"] == f"/card/{code}"
     state = store.state(store.game(code))
     assert state.active == 0 or state.is_over()
     assert {r.seat for r in store.log(store.game(code))} >= {0, 1, 2}
@@ -552,7 +552,7 @@ def test_bots_decide_from_their_view_only(app, phone):
     store = store_of(app)
     game = store.game(code)
     body = page_of(phone, code)
-    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
     state = store.state_at(game, 1)  # as the bot found it, answering the take
     assert state.active == 1
     seen = botplay.decide(game, state, 1, "greedy")
@@ -574,15 +574,15 @@ def test_bots_decide_from_their_view_only(app, phone):
 def test_log_lists_the_events_in_words_and_the_notation_only_as_the_game_text(app, phone):
     code = new_game(phone, ["person", "greedy"], names=["Ann"])
     body = page_of(phone, code)
-    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
-    log = phone.get(f"/c/{code}/log").get_data(as_text=True)
+    phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    log = phone.get(f"/card/{code}/log").get_data(as_text=True)
     rows, _sep, text = log.partition('<pre class="notation">')
     assert "Ann takes" in rows and "p1 take 3,4" not in rows and "p1 take 3,4" in text
 
 
 def test_hint_suggests_a_legal_move_with_a_reason(app, phones):
     code = new_game(phones[0], ["person", "greedy"])
-    resp = phones[0].get(f"/c/{code}/hint")
+    resp = phones[0].get(f"/card/{code}/hint")
     body = resp.get_data(as_text=True)
     assert resp.status_code == 200 and "Why:" in body
     box = body.split('class="hint"', 1)[1].split("</section>", 1)[0]
@@ -590,13 +590,13 @@ def test_hint_suggests_a_legal_move_with_a_reason(app, phones):
     assert line not in box.replace(f'value="{line}"', "")  # words only, no notation shown
     store = store_of(app)
     assert line in {str(a) for a in store.state(store.game(code)).legal_actions(0)}
-    assert phones[1].get(f"/c/{code}/hint").status_code == 403
+    assert phones[1].get(f"/card/{code}/hint").status_code == 403
 
 
 def test_hint_out_of_turn_says_so(app, phones):
     code = new_game(phones[0], ["person", "person"], mode="table")
-    phones[1].post(f"/c/{code}/join", {"seat": "1"})
-    resp = phones[1].get(f"/c/{code}/hint")
+    phones[1].post(f"/card/{code}/join", {"seat": "1"})
+    resp = phones[1].get(f"/card/{code}/hint")
     assert resp.status_code == 409 and "your own turn" in resp.get_data(as_text=True)
 
 
@@ -607,7 +607,7 @@ def test_every_engine_event_is_worded_for_translation(app):
 
     from boardgame.game import new_game as engine_game
     from bots.levels import make_bot
-    from webapp.event_i18n import event_text
+    from webapp.words.event_i18n import event_text
 
     kinds: set[str] = set()
     with app.test_request_context("/"):
@@ -634,7 +634,7 @@ def test_hotseat_never_reveals_nor_plays_a_bots_seat(app, phone):
     store = store_of(app)
     game = store.game(code)
     assert store.log(game)[0].seat == 0  # the bot started: it has played its turn
-    resp = phone.post(f"/c/{code}/reveal", {"seat": "0"})
+    resp = phone.post(f"/card/{code}/reveal", {"seat": "0"})
     assert resp.status_code == 409 and 'role="alert"' in resp.get_data(as_text=True)
     body = page_of(phone, code, "?pick=3,4")
     assert "data-hand" not in body and 'name="action"' not in body
@@ -644,7 +644,7 @@ def test_hotseat_never_reveals_nor_plays_a_bots_seat(app, phone):
 def test_latest_moves_are_grouped_by_turn_newest_first(app, phone):
     code = new_game(phone, ["person", "greedy"], names=["Ann", "Greta"])
     body = page_of(phone, code)
-    phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
+    phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
     moves = page_of(phone, code).split('class="events"')[1]
     t1, t2, t3 = (moves.index(f"Turn {n}: ") for n in (1, 2, 3))
     assert t3 < t2 < moves.index("Greta takes") < t1 < moves.index("Ann takes")
@@ -657,7 +657,7 @@ def test_hint_speaks_the_page_language_and_shows_no_notation(app, phones, lang, 
     page's language: no English reason on a French or German page, no `p1 take` line."""
     phones[0].get(f"/lang/{lang}?next=/")
     code = new_game(phones[0], ["person", "greedy"])
-    body = phones[0].get(f"/c/{code}/hint").get_data(as_text=True)
+    body = phones[0].get(f"/card/{code}/hint").get_data(as_text=True)
     box = body.split('class="hint"', 1)[1].split("</section>", 1)[0]
     assert why in box and english not in box and " the " not in box
     assert "p1 " not in box.replace('value="p1 ', "")

@@ -1,4 +1,4 @@
-"""Colour words once (issue 20): webapp/colours.py names every colour of both editions in the
+"""Colour words once (issue 20): webapp/words/colours.py names every colour of both editions in the
 page's language and writes its letter as the engines do; the pages, events, refusals and hints
 all take them from there."""
 
@@ -12,7 +12,7 @@ from flask_babel import force_locale
 
 from boardgame import material as card_material
 from rollwrite import material as dice_material
-from webapp import colours, piece_words
+from webapp.words import colours, piece_words
 
 ROOT = Path(__file__).resolve().parents[2]
 # a colour put in words (`_("red")`, `_l('red')`) or given its letter by hand

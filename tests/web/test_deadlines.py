@@ -1,4 +1,4 @@
-"""Every wait has a deadline (issue 36, webapp/budgets.py): a searching bot's turn past its
+"""Every wait has a deadline (issue 36, webapp/platform/budgets.py): a searching bot's turn past its
 budget plays the greedy move (logged); a hint past its budget, or with the bots' process
 busy, says "No hint just now" (503) in the page's language; hints are limited per client."""
 
@@ -9,9 +9,11 @@ import time
 
 from flask import Flask
 
-from webapp import botplay, create_app, hint_search, jobs
-from webapp.budgets import HINTS_AT_ONCE
-from webapp.deps import Deps
+from webapp import create_app
+from webapp.games import botplay, hint_search
+from webapp.platform import jobs
+from webapp.platform.budgets import HINTS_AT_ONCE
+from webapp.platform.deps import Deps
 
 from .conftest import Phone
 from .test_solo import _to_main_phase, start_challenge
@@ -60,7 +62,7 @@ def test_a_hint_past_its_budget_says_no_hint_just_now(app: Flask, phone: Phone):
     code = start_challenge(phone, "hint-deadline")
     _to_main_phase(phone, app, code)
     hint_search.HINTS.submit(time.sleep, 1.0)  # busy: the hint's search queues past its budget
-    resp = phone.get(f"/t/{code}/hint")
+    resp = phone.get(f"/rollwrite/{code}/hint")
     assert resp.status_code == 503
     assert "Pas de conseil pour l’instant" in resp.get_data(as_text=True)
 
@@ -73,13 +75,13 @@ def test_hints_beyond_those_the_bots_process_runs_at_once_are_refused_at_once(
     taken = [hint_search._slots.acquire(timeout=30) for _ in range(HINTS_AT_ONCE)]
     try:
         assert all(taken)
-        resp = phone.get(f"/t/{code}/hint")
+        resp = phone.get(f"/rollwrite/{code}/hint")
         assert resp.status_code == 503
         assert "No hint just now" in resp.get_data(as_text=True)
     finally:
         for _ in taken:
             hint_search._slots.release()
-    assert phone.get(f"/t/{code}/hint").status_code == 200  # free again: the hint comes
+    assert phone.get(f"/rollwrite/{code}/hint").status_code == 200  # free again: the hint comes
 
 
 def test_hints_are_limited_per_client(db_url: str, deps: Deps):
@@ -90,9 +92,9 @@ def test_hints_are_limited_per_client(db_url: str, deps: Deps):
         phone = Phone(app.test_client())
         code = start_challenge(phone, "hint-limit")
         _to_main_phase(phone, app, code)
-        statuses = [phone.get(f"/t/{code}/hint").status_code for _ in range(3)]
+        statuses = [phone.get(f"/rollwrite/{code}/hint").status_code for _ in range(3)]
         assert statuses == [200, 200, 429]
-        assert "No hint just now" in phone.get(f"/t/{code}/hint").get_data(as_text=True)
+        assert "No hint just now" in phone.get(f"/rollwrite/{code}/hint").get_data(as_text=True)
     finally:
         app.extensions["jobs"].shutdown()
         app.extensions["store"].engine.dispose()

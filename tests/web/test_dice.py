@@ -6,11 +6,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import url_for
 
 from facade.errors import IllegalAction
 from rollwrite.dice import seeded_roll
 from rollwrite.material import FACES, LETTER
-from webapp.dice.roller import DiceRoller
+from webapp.dice import routes as dice_pages
+from webapp.games.dice_roller import DiceRoller
+from webapp.games.routes import GamePages
 
 DIE_RE = re.compile(r'class="die c-(\w+) die-big"')
 
@@ -219,15 +222,17 @@ def test_roll_reroll_next_through_the_page_rules_3_4(app, phone):
         (["roll"], {"action": "dance"}, "cannot do that"),
     ],
 )
-def test_bad_action_gets_400_with_a_reason_and_the_log_is_unchanged(
+def test_bad_action_gets_422_with_a_reason_and_the_log_is_unchanged(
     app, phone, before, form, message
 ):
+    """Issue 38: a move the table refuses is a 422, as in both editions (it was a 400)."""
     url = start(phone)
     for i, line in enumerate(before):
         phone.post(url + "/act", {"seq": i, "action": line})
     resp = phone.post(url + "/act", {"seq": len(before), **form})
-    assert resp.status_code == 400
-    assert message in resp.get_data(as_text=True)
+    assert resp.status_code == 422
+    html = resp.get_data(as_text=True)
+    assert message in html and 'id="dice-panel"' in html  # the table, its reason above
     assert log_of(app, url) == before
 
 
@@ -258,13 +263,15 @@ def test_action_without_the_csrf_token_is_refused(app, phone, client):
 def test_htmx_action_answers_with_the_dice_panel(app, phone):
     url = start(phone, seed="sun")
     hx = {"HX-Request": "true"}
-    resp = phone.post(url + "/act", {"seq": 0, "action": "roll"}, headers=hx)
+    resp = phone.post(url + "/act", {"seq": 0, "action": "roll"}, headers=hx,
+                      follow_redirects=True)  # htmx follows the 303 to the page, as htmx
     html = resp.get_data(as_text=True)
     assert resp.status_code == 200 and "<html" not in html and 'id="dice-panel"' in html
     assert shown_dice(html) == list(seeded_roll("sun", 1, 0))
     resp = phone.post(url + "/act", {"seq": 1, "action": "roll"}, headers=hx)
-    assert resp.status_code == 400 and resp.headers["X-Dice-Panel"] == "1"
-    assert "already rolled" in resp.get_data(as_text=True)
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 422 and "<html" not in html and 'id="dice-panel"' in html
+    assert "already rolled" in html
     resp = phone.post(url + "/act", {"seq": 0, "action": "next"}, headers=hx)
     html = resp.get_data(as_text=True)
     assert resp.status_code == 409 and 'id="dice-panel"' in html and "moved first" in html
@@ -274,13 +281,14 @@ def test_htmx_action_answers_with_the_dice_panel(app, phone):
 @pytest.mark.both_databases
 def test_poll_is_204_until_the_table_changes_then_the_panel(phones):
     url = start(phones[0])
-    assert phones[1].get(url + "/poll?seq=0").status_code == 204
+    hx = {"HX-Request": "true"}
+    assert phones[1].get(url + "/poll?seq=0", headers=hx).status_code == 204
     phones[0].post(url + "/act", {"seq": 0, "action": "roll"})
-    resp = phones[1].get(url + "/poll?seq=0", headers={"HX-Request": "true"})
+    resp = phones[1].get(url + "/poll?seq=0", headers=hx)
     html = resp.get_data(as_text=True)
     assert resp.status_code == 200 and "<html" not in html and len(shown_dice(html)) == 5
     assert f'{url}/poll?seq=1"' in html  # the next poll asks from the new head
-    assert phones[1].get(url + "/poll?seq=1").status_code == 204
+    assert phones[1].get(url + "/poll?seq=1", headers=hx).status_code == 204
 
 
 def test_page_polls_every_1_5_s_and_offers_a_refresh_link(phone):
@@ -346,3 +354,42 @@ def test_another_kind_of_game_is_not_a_dice_table(app, client):
 def test_lower_case_code_finds_the_table(phone):
     url = start(phone)
     assert phone.get(url.lower()).status_code == 200
+
+
+# ---------------------------------------------------------------------- on the shared routes
+def test_the_table_is_an_adapter_on_the_shared_game_routes(app):
+    """Issue 38: the table's page, poll and moves are the shared game routes' (the editions'
+    own), at the addresses the table always had; only its form and its QR code are its own."""
+    assert isinstance(dice_pages.pages, GamePages)
+    rules = {r.rule: r.endpoint for r in app.url_map.iter_rules() if r.rule.startswith("/d/")}
+    shared = {app.view_functions[e].__func__ for r, e in rules.items()
+              if r in ("/d/<code>", "/d/<code>/poll", "/d/<code>/act")}
+    assert shared == {GamePages.page, GamePages.poll, GamePages.act}
+    assert set(rules) == {"/d/new", "/d/<code>", "/d/<code>/poll", "/d/<code>/act",
+                          "/d/<code>/qr.svg"}
+
+
+def test_the_old_addresses_and_endpoint_keep_working(app, phone):
+    url = start(phone, seed="old")
+    code = url.rsplit("/", 1)[-1]
+    with app.test_request_context():
+        assert url_for("dice.table", code=code) == url_for("dice.page", code=code) == url
+    assert phone.get(url).status_code == 200
+    assert phone.post(url + "/act", {"seq": 0, "action": "roll"}).headers["Location"] == url
+    assert phone.get(url + "/poll?seq=1", headers={"HX-Request": "true"}).status_code == 204
+    assert log_of(app, url) == ["roll"]
+
+
+def test_a_program_gets_json_answers_like_the_editions(app, phone):
+    url = start(phone, seed="json")
+    json_only = {"Accept": "application/json"}
+    resp = phone.post(url + "/act", {"seq": 0, "action": "roll"}, headers=json_only)
+    assert resp.status_code == 200 and resp.json["ok"] and resp.json["seq"] == 1
+    assert "rolls" in resp.json["events"][0]
+    resp = phone.post(url + "/act", {"seq": 1, "action": "roll"}, headers=json_only)
+    assert resp.status_code == 422 and resp.json["code"] == "rolled"
+    assert "already rolled" in resp.json["error"]
+    poll = phone.get(url + "/poll?seq=0").json
+    assert poll["changed"] and poll["seq"] == 1 and poll["active"] == 0
+    assert poll["phase"] == "reroll" and not poll["bots_pending"]
+    assert log_of(app, url) == ["roll"]

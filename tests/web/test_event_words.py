@@ -1,7 +1,7 @@
 """Engine events in words, one path for both editions (issue 20): every template of each
 edition's table (each kind, form, optional part and plural) is worded in English, French and
-German through webapp/event_i18n.py, the French and German never falling back to English;
-plurals follow each language's rule; colour words and letters come from webapp/colours.py."""
+German through webapp/words/event_i18n.py, the French and German never falling back to English;
+plurals follow each language's rule; colour words and letters come from webapp/words/colours.py."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from flask_babel import force_locale, gettext
 from boardgame.messages import TEMPLATES as CARD_TEMPLATES
 from facade.messages import render
 from rollwrite.messages import TEMPLATES as DICE_TEMPLATES
-from webapp import event_i18n
-from webapp.companion import events as table_events
-from webapp.views import card as card_view
+from webapp.card import routes as card_view
+from webapp.rollwrite import events as table_events
+from webapp.words import event_i18n
 
 LANGS = ("fr", "de")
 # a value for every field the templates of either edition name (a new field fails below)
@@ -184,10 +184,10 @@ def test_both_editions_word_events_through_the_one_shared_function(app, phone, m
 
     code = new_game(phone, ["person", "greedy"], names=["Ann"])
     body = page_of(phone, code)
-    assert phone.post(f"/c/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)}
+    assert phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)}
                       ).status_code == 303
     monkeypatch.setattr(event_i18n, "sentence", lambda kind, data, templates: f"SAID-{kind}")
-    log = phone.get(f"/c/{code}/log").get_data(as_text=True)
+    log = phone.get(f"/card/{code}/log").get_data(as_text=True)
     assert "SAID-took" in log and "SAID-turn_started" in log
     rolled = {"kind": "rolled", "player": 0, "data": {"name": "P1", "dice": "RGBPY"}}
     with app.test_request_context("/"):

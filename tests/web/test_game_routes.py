@@ -1,6 +1,6 @@
 """Both editions answer alike (webapp/games/routes.py): one table of situations, each played
-on a Roll & Write table (`/t`) and on a card-edition table (`/c`) with two phones seated and a
-third watching. Every refusal leaves the game as it was."""
+on a Roll & Write table (`/rollwrite`) and on a card-edition table (`/card`) with two phones
+seated and a third watching. Every refusal leaves the game as it was."""
 
 from __future__ import annotations
 
@@ -25,12 +25,12 @@ class Ed:
     def make(self, phones: list[Phone]) -> str:
         """A game of two people: phones[0] created it at seat 1, phones[1] took seat 2."""
         host, guest = phones[0], phones[1]
-        if self.prefix == "/t":
-            host.get("/t/new")
-            resp = host.post("/t/new", {"seats": "2", "name": "Ann", "dice": "app"})
+        if self.prefix == "/rollwrite":
+            host.get("/rollwrite/new")
+            resp = host.post("/rollwrite/new", {"seats": "2", "name": "Ann", "dice": "app"})
         else:
-            host.get("/c/new")
-            resp = host.post("/c/new", {"mode": "table", "kind0": "person", "name0": "Ann",
+            host.get("/card/new")
+            resp = host.post("/card/new", {"mode": "table", "kind0": "person", "name0": "Ann",
                                         "kind1": "person", "name1": "Ben", "kind2": "none",
                                         "kind3": "none"})
         assert resp.status_code == 303, resp.get_data(as_text=True)[:300]
@@ -41,8 +41,8 @@ class Ed:
         return code
 
 
-EDITIONS = [pytest.param(Ed("/t", 'id="table"', "/c"), id="rollwrite"),
-            pytest.param(Ed("/c", 'id="game"', "/t"), id="card")]
+EDITIONS = [pytest.param(Ed("/rollwrite", 'id="table"', "/card"), id="rollwrite"),
+            pytest.param(Ed("/card", 'id="game"', "/rollwrite"), id="card")]
 
 
 def store_of(app: Any) -> Any:

@@ -101,16 +101,16 @@ def test_push_streams_at_odd_addresses_hold_no_page_thread(server: AppServer):
 def test_a_chunked_form_reaches_the_app_whole(server: AppServer):
     """Some proxies and clients send a form with Transfer-Encoding: chunked (no length)."""
     phone = Phone(server.port, Tally(), 100)
-    phone.page_token("/t/new")
+    phone.page_token("/rollwrite/new")
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     form = f"csrf_token={phone.token}&name=Host&seats=2&dice=app".encode()
-    conn.request("POST", "/t/new", body=iter([form[:10], form[10:]]), encode_chunked=True,
+    conn.request("POST", "/rollwrite/new", body=iter([form[:10], form[10:]]), encode_chunked=True,
                  headers={"Content-Type": "application/x-www-form-urlencoded",
                           "Cookie": "; ".join(f"{k}={v}" for k, v in phone.cookies.items())})
     resp = conn.getresponse()
     resp.read()
     assert resp.status == 303, resp.status
-    assert "/t/" in resp.getheader("Location", "")
+    assert "/rollwrite/" in resp.getheader("Location", "")
 
 
 def test_a_chunked_body_over_the_limit_is_refused(server: AppServer):

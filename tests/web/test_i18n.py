@@ -49,8 +49,8 @@ def _texts(value: str | tuple[str, ...] | list[str]) -> list[str]:
 
 def test_extraction_finds_the_messages_of_templates_and_python():
     places = {where.split(":")[0] for _msg, where, _ctx in extracted()}
-    assert "templates/home.html" in places and "webapp/errors.py" in places
-    assert "templates/dice/_panel.html" in places and "webapp/views/dice.py" in places
+    assert "templates/home.html" in places and "webapp/platform/errors.py" in places
+    assert "templates/dice/_panel.html" in places and "webapp/dice/routes.py" in places
     assert len(extracted()) > 50
 
 
@@ -162,7 +162,8 @@ def test_translated_unnamed_players_and_dice_colours(phone):
 
 
 def test_templates_take_the_catalog_of_the_language_in_force(app):
-    """The templates' gettext keeps the request's catalog (webapp/i18n.py), but a block under
+    """The templates' gettext keeps the request's catalog (webapp/platform/i18n.py), but a block
+    under
     Flask-Babel's force_locale speaks that language, and the request's comes back after it."""
     from flask import render_template_string
     from flask_babel import force_locale

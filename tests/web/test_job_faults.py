@@ -1,5 +1,5 @@
 """Background work survives passing faults (issue 31): the search process killed mid-job and
-the database not answering for a while cost neither the par nor the review (webapp/jobs.py
+the database not answering for a while cost neither the par nor the review (webapp/platform/jobs.py
 Retry); a fault that is no passing one still ends as `failed`; a job claims its row when it
 starts, not when queued; the queue is bounded and holds one job of a name."""
 
@@ -26,8 +26,9 @@ from facade.gametext import GameText
 from tests.dbs import require_postgres
 from tests.web.fake_review import fake_review
 from tests.web.test_review_page import finished_game
-from webapp import create_app, migrate, reviews
-from webapp.jobs import Jobs, elsewhere
+from webapp import create_app, migrate
+from webapp.platform.jobs import Jobs, elsewhere
+from webapp.review import reviews
 from webapp.solo import pars
 
 SEED = "2026-11-24"
@@ -265,14 +266,14 @@ def test_a_postgres_outage_and_a_killed_search_process_cost_neither_par_nor_revi
                compute=lambda seed: elsewhere(par_in_search_process, seed, marker.where()))
     assert reviews.current(store, jobs, game, compute=fake_review) is None
     outage = Logged("OperationalError")
-    logging.getLogger("webapp.jobs").addHandler(outage)
+    logging.getLogger("webapp.platform.jobs").addHandler(outage)
     try:
         pid = marker.pid()  # the par is being computed ...
         stop_pg()  # ... when the database stops
         os.kill(pid, signal.SIGKILL)  # and the search process is killed
         assert outage.seen.wait(GUARD), "the job never met the outage"
     finally:
-        logging.getLogger("webapp.jobs").removeHandler(outage)
+        logging.getLogger("webapp.platform.jobs").removeHandler(outage)
     start_pg()
     assert jobs.drain(GUARD), "the jobs did not end"
     par, review = store.par(SEED, pars.LEVEL), store.review(game)

@@ -10,10 +10,10 @@ from datetime import timedelta
 import pytest
 from flask import Flask
 
-from webapp.player_store import Boards, rank_key
+from webapp.platform.player_store import Boards, rank_key
+from webapp.platform.store import utcnow
+from webapp.players.identity import PLAYER_COOKIE
 from webapp.solo import leaderboard as L  # noqa: N812
-from webapp.solo.players import PLAYER_COOKIE
-from webapp.store import utcnow
 
 from .conftest import Phone, Today
 from .test_solo import DAY, dice_of, play_the_bots_moves, play_to_the_end, words
@@ -298,13 +298,13 @@ def test_ranks_from_the_bucket_counts_equal_the_boards_order_through_hides(app):
 def test_someone_elses_challenge_table_is_closed_until_one_has_played_it(app):
     ann, bo = named(app, "Ann"), named(app, "Bo")
     a = start(ann, "Ann")
-    assert bo.client.get(f"/t/{a}").status_code == 403
-    assert bo.client.get(f"/t/{a}/api").status_code == 403
-    assert ann.client.get(f"/t/{a}").status_code == 200
+    assert bo.client.get(f"/rollwrite/{a}").status_code == 403
+    assert bo.client.get(f"/rollwrite/{a}/api").status_code == 403
+    assert ann.client.get(f"/rollwrite/{a}").status_code == 200
     ann.client.delete_cookie(f"seat_{a}")  # the owner comes back without the seat cookie
-    assert ann.client.get(f"/t/{a}").status_code == 200
+    assert ann.client.get(f"/rollwrite/{a}").status_code == 200
     play_the_bots_moves(bo, app, start(bo, "Bo"), DAY)
-    assert bo.client.get(f"/t/{a}").status_code == 200
+    assert bo.client.get(f"/rollwrite/{a}").status_code == 200
 
 
 def test_the_operator_hides_an_entry_from_the_command_line(app, db_url, capsys):
@@ -328,7 +328,7 @@ def test_creating_players_challenges_and_device_codes_is_rate_limited(db_url, de
     from sqlalchemy import func, select
 
     from webapp import create_app
-    from webapp.db import friend_challenges, players
+    from webapp.platform.db import friend_challenges, players
 
     limited = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
                           "CREATE_LIMIT": "3 per minute", "RATELIMIT_ENABLED": True}, deps)

@@ -10,11 +10,11 @@ from html import unescape
 import pytest
 
 from tests.web.conftest import Phone
+from webapp.learn.routes import SCRIPTS
 from webapp.learn.script import Auto, Script, Step, position
-from webapp.views.learn import SCRIPTS
 
-NEXT = {"rollwrite": ("/s/#c-name", "/s/#b-name", "/t/new", "/learn/card"),
-        "card": ("/c/new", "/s/#c-name", "/learn/rollwrite")}  # what the last page offers
+NEXT = {"rollwrite": ("/s/#c-name", "/s/#b-name", "/rollwrite/new", "/learn/card"),
+        "card": ("/card/new", "/s/#c-name", "/learn/rollwrite")}  # what the last page offers
 STEP_FORM = re.compile(
     r'<form method="post" action="([^"]+)"[^>]*>((?:(?!</form>).)*?aria-current="step"'
     r'(?:(?!</form>).)*)</form>', re.S)
@@ -186,3 +186,47 @@ def test_a_wrong_step_says_what_was_pressed_and_why_it_is_not_this_step(phone: P
     body = unescape(phone.post(f"/learn/rollwrite/{choose}", {"action": other})
                     .get_data(as_text=True))
     assert "Vous avez appuyé sur\u00a0: Choisissez la tuile" in body
+
+
+def test_a_wrong_card_step_says_what_was_pressed_and_why(phone: Phone) -> None:
+    """Issue 37, the card edition: another legal take is named in words with the take the
+    guided game plays now; a take the engine refuses says what was pressed and the rule."""
+    script = SCRIPTS["card"]
+    state = position(script, 0).state
+    other = next(str(a) for a in state.legal_actions() if " take " in str(a)
+                 and str(a) != script.steps[0].action)
+    body = unescape(phone.post("/learn/card/0", {"action": other}).get_data(as_text=True))
+    assert "You pressed: Take " in body and "its move now is: Take " in body
+    assert "This step wants" in body and other not in re.sub(r'value="[^"]*"', "", body)
+    refused = unescape(phone.post("/learn/card/0", {"action": "p1 take 1,3"})
+                       .get_data(as_text=True))
+    assert "You pressed: Take " in refused and "This step wants" in refused
+    phone.get("/lang/de?next=/")
+    body = unescape(phone.post("/learn/card/0", {"action": other}).get_data(as_text=True))
+    assert "Du hast gedrückt: Nimm " in body, re.sub(r"<[^>]+>", " ", body)[-3000:]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ("It completes column d: 2 points.", "Final score: you 2, Anna 1.", "You win.",
+            "The end card came up")),
+    ("fr", ("Il complète la colonne d\u00a0: 2 points.", "Score final\u00a0: vous 2, Anna 1.",
+            "Vous gagnez.", "La carte Fin de partie est apparue")),
+    ("de", ("Es vervollständigt die Spalte d: 2 Punkte.", "Endstand: du 2, Anna 1.",
+            "Du gewinnst.", "Die Spielendkarte kam")),
+])
+def test_the_card_lesson_scores_and_ends_the_game(phone: Phone, lang: str,
+                                                 said: tuple[str, ...]) -> None:
+    """Issue 37: the card lesson goes on past its first turns: the learner completes a column
+    and scores 2, then plays until the end card ends the game, and reads the final score."""
+    script = SCRIPTS["card"]
+    scoring = next(i for i, s in enumerate(script.steps) if s.section == "scoring")
+    assert position(script, scoring).state.scores()[script.me] == 0
+    assert position(script, scoring + 1).state.scores()[script.me] == 2
+    end = position(script, len(script.steps)).state
+    assert end.is_over() and end.scores() == [2, 1]
+    phone.get(f"/lang/{lang}?next=/")
+    page = unescape(phone.get(f"/learn/card/{scoring}").get_data(as_text=True))
+    assert said[0] in page
+    last = unescape(phone.get(f"/learn/card/{len(script.steps)}").get_data(as_text=True))
+    for words in said[1:]:
+        assert words in last, re.sub(r"<[^>]+>", " ", last)[-2000:]

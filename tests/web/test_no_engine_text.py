@@ -101,12 +101,13 @@ def _games(app, phone: Phone) -> list[str]:
     phone.get(f"/r/{over.code}/review")
     drain(app, 120)
     card = new_game(phone, ["person", "greedy"], names=["Ann"])
-    phone.post(f"/c/{card}/act", {"action": "p1 take 3,4", "seq": seq_on(page_of(phone, card))})
+    phone.post(f"/card/{card}/act", {"action": "p1 take 3,4", "seq": seq_on(page_of(phone, card))})
     body = page_of(phone, card)
-    build = re.search(r'href="(/c/[A-Z0-9]+\?tile=[^"#]+)', body)
+    build = re.search(r'href="(/card/[A-Z0-9]+\?tile=[^"#]+)', body)
     dice = phone.post("/d/new", {"players": "2"}).headers.get("Location", "/d/new")
-    starts = [f"/t/{table}", f"/t/{table}/log", f"/t/{bots}", f"/t/{bots}/log",
-              f"/r/{over.code}", f"/r/{over.code}/review", f"/c/{card}", f"/c/{card}/log",
+    starts = [f"/rollwrite/{table}", f"/rollwrite/{table}/log", f"/rollwrite/{bots}",
+              f"/rollwrite/{bots}/log",
+              f"/r/{over.code}", f"/r/{over.code}/review", f"/card/{card}", f"/card/{card}/log",
               urlsplit(dice).path]
     starts += [f"/r/{over.code}?at={n}" for n in range(1, state_of(app, over.code).seq, 7)]
     if build:

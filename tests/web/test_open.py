@@ -24,7 +24,7 @@ from tests.web.conftest import Phone
 from tests.web.test_card_routes import new_game as new_card_game
 from tests.web.test_tables import act, api, store_of, table_of
 from webapp import create_app
-from webapp.game_text import game_text
+from webapp.platform.game_text import game_text
 
 SPACES = " " * 59_000
 ODD_DIGITS = ["²", "①", "١", "٣", "Ⅳ", "5" * 5000, "-1", "1e3", " 1 2"]
@@ -127,14 +127,14 @@ def test_odd_digits_anywhere_get_a_4xx_not_a_500(app, phones, digits):
     card = new_card_game(phones[0], ["person", "person"])
     table = table_of(app, phones[1:3])
     sent = [
-        phones[0].post(f"/c/{card}/join", {"seat": digits}),
-        phones[0].post(f"/c/{card}/reveal", {"seat": digits}),
-        phones[0].post(f"/c/{card}/act", {"seq": digits, "action": "p1 pass"}),
-        phones[0].get(f"/c/{card}?pick={digits}&tile=red-2&rot={digits}&flip={digits}"),
-        phones[1].post(f"/t/{table}/act", {"seq": digits, "action": "p1 setup none"}),
-        phones[1].get(f"/t/{table}/poll?seq={digits}"),
-        phones[1].get(f"/t/{table}?k={digits}&cell=a1"),
-        phones[1].post("/t/new", {"seats": digits, "name": "Ann"}),
+        phones[0].post(f"/card/{card}/join", {"seat": digits}),
+        phones[0].post(f"/card/{card}/reveal", {"seat": digits}),
+        phones[0].post(f"/card/{card}/act", {"seq": digits, "action": "p1 pass"}),
+        phones[0].get(f"/card/{card}?pick={digits}&tile=red-2&rot={digits}&flip={digits}"),
+        phones[1].post(f"/rollwrite/{table}/act", {"seq": digits, "action": "p1 setup none"}),
+        phones[1].get(f"/rollwrite/{table}/poll?seq={digits}"),
+        phones[1].get(f"/rollwrite/{table}?k={digits}&cell=a1"),
+        phones[1].post("/rollwrite/new", {"seats": digits, "name": "Ann"}),
         phones[1].get(f"/r/{table}?at={digits}"),
         phones[1].get(f"/r/{table}?turn={digits}"),
         phones[1].post("/d/new", {"count": digits}),
@@ -145,7 +145,7 @@ def test_odd_digits_anywhere_get_a_4xx_not_a_500(app, phones, digits):
 
 @pytest.mark.parametrize("dice", ["²", "١", "9" * 5000, "1," * 60])
 def test_the_dice_table_reads_its_dice_in_ascii_and_refuses_the_rest(dice):
-    from webapp.dice.roller import DiceRoller, DiceRollerError
+    from webapp.games.dice_roller import DiceRoller, DiceRollerError
 
     table = DiceRoller({"players": ["Ann", "Bo"], "seed": "s"})
     table.apply("roll")
@@ -158,14 +158,15 @@ def test_a_json_body_nested_30000_deep_is_refused_as_malformed(app, phones):
     code = table_of(app, phones)
     phone = phones[0]
     body = '{"seq": 0, "action": ' + "[" * 30_000 + "]" * 30_000 + "}"
-    resp = phone.client.post(f"/t/{code}/act", data=body, content_type="application/json",
+    resp = phone.client.post(f"/rollwrite/{code}/act", data=body, content_type="application/json",
                              headers={"X-CSRFToken": phone.token})
     assert 400 <= resp.status_code < 500
     assert api(phone, code)["seq"] == 0
 
 
 # ---------------------------------------------------------------- headers, hosts, cookies
-PAGES = ["/", "/t/new", "/s/", "/c/new", "/d/new", "/print/", "/r", "/healthz", "/nowhere"]
+PAGES = ["/", "/rollwrite/new", "/s/", "/card/new", "/d/new", "/print/", "/r", "/healthz",
+         "/nowhere"]
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -195,9 +196,9 @@ def test_no_page_has_inline_script_handlers_or_styles(app, phones):
     table = table_of(app, phones[:2])
     card = new_card_game(phones[2], ["person", "person"])
     pages = [(phones[0], p) for p in PAGES[:-2]]
-    pages += [(phones[0], f"/t/{table}"), (phones[0], f"/t/{table}/log"),
-              (phones[0], f"/r/{table}"), (phones[2], f"/c/{card}"),
-              (phones[2], f"/c/{card}/log"), (phones[3], f"/c/{card}/join")]
+    pages += [(phones[0], f"/rollwrite/{table}"), (phones[0], f"/rollwrite/{table}/log"),
+              (phones[0], f"/r/{table}"), (phones[2], f"/card/{card}"),
+              (phones[2], f"/card/{card}/log"), (phones[3], f"/card/{card}/join")]
     for phone, path in pages:
         html = phone.get(path).get_data(as_text=True)
         assert not INLINE.findall(html), (path, INLINE.findall(html))
@@ -205,37 +206,37 @@ def test_no_page_has_inline_script_handlers_or_styles(app, phones):
 
 def test_a_card_page_is_never_stored_and_a_table_page_is_always_checked(app, phones):
     card = new_card_game(phones[0], ["person", "person"])
-    for path in (f"/c/{card}", f"/c/{card}/poll?seq=0", f"/c/{card}/log"):
+    for path in (f"/card/{card}", f"/card/{card}/poll?seq=0", f"/card/{card}/log"):
         assert phones[0].get(path).headers["Cache-Control"] == "no-store", path
-    assert 'hx-history="false"' in phones[0].get(f"/c/{card}").get_data(as_text=True)
+    assert 'hx-history="false"' in phones[0].get(f"/card/{card}").get_data(as_text=True)
     table = table_of(app, phones[1:3])
-    assert phones[1].get(f"/t/{table}").headers["Cache-Control"] == "no-cache, private"
+    assert phones[1].get(f"/rollwrite/{table}").headers["Cache-Control"] == "no-cache, private"
 
 
 def test_the_hot_seat_hand_shows_only_to_its_turn_even_when_asked_again(app, phone):
     """Back after passing the phone asks the server again (nothing is cached): the hand of
     the player who just played is not on the page any more."""
     code = new_card_game(phone, ["person", "person"])
-    phone.post(f"/c/{code}/reveal", {"seat": "0"})
-    page = phone.get(f"/c/{code}").get_data(as_text=True)
+    phone.post(f"/card/{code}/reveal", {"seat": "0"})
+    page = phone.get(f"/card/{code}").get_data(as_text=True)
     assert "data-hand" in page
     state = store_of(app).state(store_of(app).game(code))
     take = next(a for a in state.legal_actions(0) if str(a).split()[1] == "take")
-    assert phone.post(f"/c/{code}/act", {"seq": str(state.seq), "action": str(take)}
+    assert phone.post(f"/card/{code}/act", {"seq": str(state.seq), "action": str(take)}
                       ).status_code == 303
-    again = phone.get(f"/c/{code}").get_data(as_text=True)
+    again = phone.get(f"/card/{code}").get_data(as_text=True)
     assert "data-hand" not in again and "Pass the phone" in again
 
 
 def test_cookies_are_secure_over_https_and_still_work_over_plain_http(app):
     for base, secure in (("https://localhost", True), ("http://localhost", False)):
         phone = Phone(app.test_client())
-        phone.client.get("/t/new", base_url=base)
-        page = phone.client.get("/t/new", base_url=base).get_data(as_text=True)
+        phone.client.get("/rollwrite/new", base_url=base)
+        page = phone.client.get("/rollwrite/new", base_url=base).get_data(as_text=True)
         phone.token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
-        resp = phone.client.post("/t/new", base_url=base, data={
+        resp = phone.client.post("/rollwrite/new", base_url=base, data={
             "csrf_token": phone.token, "seats": "2", "name": "Ann", "dice": "app"},
-            headers={"Referer": f"{base}/t/new"})  # same-origin: the policy keeps it
+            headers={"Referer": f"{base}/rollwrite/new"})  # same-origin: the policy keeps it
         assert resp.status_code == 303
         cookies = resp.headers.getlist("Set-Cookie")
         assert cookies and all(("; Secure" in c) is secure for c in cookies), cookies
@@ -245,7 +246,7 @@ def test_the_secret_key_and_the_database_are_private_files(tmp_path):
     from types import SimpleNamespace
 
     from webapp import _secret_key
-    from webapp.db import database_url, make_engine
+    from webapp.platform.db import database_url, make_engine
 
     instance = tmp_path / "instance"
     _secret_key(SimpleNamespace(instance_path=str(instance)))  # type: ignore[arg-type]
@@ -303,7 +304,7 @@ def test_replay_positions_come_from_kept_states_and_equal_a_full_replay(app, pho
     rule (replay the log from the start), at every position of a finished game; the game is
     replayed once for all the pages (one timeline in the app's memory, the one checked)."""
     from tests.web.test_forged_requests import _advance
-    from webapp.views.replay import Timeline
+    from webapp.review.replay_routes import Timeline
 
     code = table_of(app, phones)
     store = store_of(app)
@@ -336,13 +337,13 @@ def test_four_phones_pressing_play_again_at_once_make_one_rematch(app, phones):
     _advance(store, store.game(code), random.Random(5))
     assert store.game(code).status == "over"
     for phone in phones:
-        phone.get(f"/t/{code}")
+        phone.get(f"/rollwrite/{code}")
     barrier = threading.Barrier(4)
     answers: list[Any] = []
 
     def press(phone: Phone) -> None:
         barrier.wait()
-        answers.append(phone.post(f"/t/{code}/again").status_code)
+        answers.append(phone.post(f"/rollwrite/{code}/again").status_code)
 
     threads = [threading.Thread(target=press, args=(p,)) for p in phones]
     for t in threads:
@@ -360,6 +361,6 @@ def test_four_phones_pressing_play_again_at_once_make_one_rematch(app, phones):
     fresh = store.game(store.game(code).next_code or "")
     assert fresh.parent_id == parent
     for i, phone in enumerate(phones):  # every phone lands in its own seat
-        resp = phone.get(f"/t/{code}/next")
-        assert resp.headers["Location"].endswith(f"/t/{fresh.code}")
+        resp = phone.get(f"/rollwrite/{code}/next")
+        assert resp.headers["Location"].endswith(f"/rollwrite/{fresh.code}")
         assert store.seat_of(fresh, phone.client.get_cookie(f"seat_{fresh.code}").value) == i

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.servers import AppServer
-from webapp import bodies
+from webapp.platform import bodies
 
 
 def _post(conn: http.client.HTTPConnection, path: str, size: int) -> tuple[int, bool]:

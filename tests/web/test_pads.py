@@ -20,7 +20,7 @@ from commandline.main import main as copenhagen
 from printables.cli import add_arguments
 from printables.pad import KINDS, MAX_PAGES, render_pad
 from printables.style import PAPERS
-from webapp.views import pads
+from webapp.printing import routes as pads
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

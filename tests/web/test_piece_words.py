@@ -1,4 +1,5 @@
-"""Tiles, dice, cards and tracks in words (webapp/piece_words.py, webapp/shape_kinds.py): every
+"""Tiles, dice, cards and tracks in words (webapp/words/piece_words.py,
+webapp/words/shape_kinds.py): every
 tile of both editions has a name, a shape a reader can picture and a cost, in English, French
 and German, read off the engines' shapes, never the engine's codes."""
 
@@ -12,8 +13,8 @@ from flask_babel import force_locale
 from boardgame.material import TILES
 from facade.shapes import Shape
 from rollwrite.material import SHAPES
-from webapp import piece_words as pw
-from webapp.shape_kinds import CHIRAL, all_tiles, describe, shape_kind
+from webapp.words import piece_words as pw
+from webapp.words.shape_kinds import CHIRAL, all_tiles, describe, shape_kind
 
 LANGS = ("en", "fr", "de")
 CODE = re.compile(r"\b[RBPGYW][1-5][LR]?\b|\b(?:red|blue|purple|green|yellow|white)-[1-5]\b")

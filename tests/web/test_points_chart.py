@@ -11,8 +11,8 @@ from types import SimpleNamespace
 import pytest
 
 from bots.levels import make_bot
-from webapp import botplay, points_chart
-from webapp.points_chart import PointsByTurn, points_by_turn
+from webapp.games import botplay, points_chart
+from webapp.games.points_chart import PointsByTurn, points_by_turn
 
 from .conftest import Phone
 from .test_card_routes import new_game
@@ -59,7 +59,7 @@ def test_the_companion_end_screen_draws_the_points(app, phone: Phone):
     code = start_bots(phone, ("greedy",))
     play_to_the_end(phone, app, code)
     state = state_of(app, code)
-    html = phone.get(f"/t/{code}").get_data(as_text=True)
+    html = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
     names = [s.name for s in app.extensions["store"].seats(app.extensions["store"].game(code))]
     _check_end_page(html, names, list(state.scores()))
 
@@ -78,7 +78,7 @@ def test_the_card_end_screen_draws_the_points(app, phone: Phone):
         store.act(game, 0, str(bot.decide(state, 0)), state.seq)
     state = store.state(game)
     assert state.is_over()
-    html = phone.get(f"/c/{code}").get_data(as_text=True)
+    html = phone.get(f"/card/{code}").get_data(as_text=True)
     _check_end_page(html, ["Ann", "Greta"], list(state.scores()))
 
 

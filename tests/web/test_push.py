@@ -1,4 +1,4 @@
-"""The push stream of a game (/push/<CODE>, webapp/push.py): one event per sequence number,
+"""The push stream of a game (/push/<CODE>, webapp/push/hub.py): one event per sequence number,
 resumed from `?after=N` or Last-Event-ID with no gap and no duplicate, a `table` event for a
 seat or a rematch, heartbeats, the headers proxies need; the table page names its stream."""
 
@@ -20,12 +20,12 @@ from flask import Flask
 
 from tests.web import own_loop
 from tests.web.test_shared_limits import redis_url  # noqa: F401 - the fixture
-from webapp import push
 from webapp.asgi import asgi_app, client_address
-from webapp.db import make_engine
-from webapp.engines import FACTORIES
-from webapp.push import Cursor, Doorbell, resume_point
-from webapp.store import Game, Store
+from webapp.games.engines import FACTORIES
+from webapp.platform.db import make_engine
+from webapp.platform.store import Game, Store
+from webapp.push import hub as push
+from webapp.push.hub import Cursor, Doorbell, resume_point
 
 CONFIG = {"players": ["Ann", "Bo"], "seed": "push-test",
           "options": {"dice": "seeded", "mirror": False}}
@@ -153,25 +153,25 @@ def test_a_stream_of_no_game_is_404_and_odd_resume_points_change_nothing(quick, 
 
 
 def test_the_table_page_names_its_stream_and_its_move_number(quick, phone):
-    resp = phone.post("/t/new", {"name": "Ann", "seats": "2", "dice": "app"})
+    resp = phone.post("/rollwrite/new", {"name": "Ann", "seats": "2", "dice": "app"})
     code = resp.headers["Location"].rsplit("/", 1)[1]
-    html = phone.get(f"/t/{code}").get_data(as_text=True)
+    html = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
     assert f'data-push="/push/{code}"' in html
     assert 'data-seq="0"' in html
     assert "every 1.5s, push" in html
     assert "push.js" in html
     assert 'data-push-down="Reconnecting… moves may arrive a little late."' in html
     # what a phone shows while its stream is down, in the page's language
-    fr = phone.get(f"/t/{code}?lang=fr").get_data(as_text=True)
+    fr = phone.get(f"/rollwrite/{code}?lang=fr").get_data(as_text=True)
     assert 'data-push-down="Reconnexion… les coups peuvent arriver' in fr
-    de = phone.get(f"/t/{code}?lang=de").get_data(as_text=True)
+    de = phone.get(f"/rollwrite/{code}?lang=de").get_data(as_text=True)
     assert 'data-push-down="Verbindung wird wiederhergestellt…' in de
 
 
 CHILD = """
 import sys
 from pathlib import Path
-from webapp.push import Doorbell
+from webapp.push.hub import Doorbell
 
 bell = Doorbell(Path(sys.argv[1]))
 assert bell.open()

@@ -20,7 +20,7 @@ from benchmarks.push_faults import push_after_kill
 from benchmarks.servers import AppServer
 from benchmarks.web import Phone, Tally
 from tests.web.test_shared_limits import redis_url  # noqa: F401 - the fixture
-from webapp.push import CHANNEL
+from webapp.push.hub import CHANNEL
 
 pytestmark = pytest.mark.slow  # starts real servers
 
@@ -104,7 +104,7 @@ def test_a_move_on_one_server_reaches_a_stream_on_another_through_redis(
         guest.join(code, 1)
         phones = [host, guest]
         for phone in phones:
-            phone.page_token(f"/t/{code}")
+            phone.page_token(f"/rollwrite/{code}")
         got: list[tuple[int, float]] = []
         stop, ready = threading.Event(), threading.Event()
         reader = threading.Thread(target=_events, args=(apps[1].port, code, got, stop, ready),
@@ -115,12 +115,12 @@ def test_a_move_on_one_server_reaches_a_stream_on_another_through_redis(
         assert subscribed >= 1, "ready before the second server listened to Redis"
         for n in range(1, 4):
             for phone in phones:  # the phone that has a move to make makes it
-                status, data, _ms, _r = phone.request("GET", f"/t/{code}/api")
+                status, data, _ms, _r = phone.request("GET", f"/rollwrite/{code}/api")
                 info = json.loads(data)
                 legal = [a for a in info["legal"] if a.split()[1] not in ("undo", "unpick")]
                 if legal:
                     break
-            status, _d, _ms, _r = phone.request("POST", f"/t/{code}/act", {
+            status, _d, _ms, _r = phone.request("POST", f"/rollwrite/{code}/act", {
                 "csrf_token": phone.token, "seq": str(info["seq"]), "action": legal[0]})
             assert status == 200
             moved = time.monotonic()

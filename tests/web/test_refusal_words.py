@@ -25,7 +25,7 @@ from rollwrite import new_game as dice_new_game
 from rollwrite.material import SHAPES
 from tests.rw_helpers import cells, manual, played_turn, unlock
 from webapp import create_app
-from webapp.refusals import GENERIC, WORDS, game_text_reason, refusal_message
+from webapp.words.refusals import GENERIC, WORDS, game_text_reason, refusal_message
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE_DIRS = ("facade", "rollwrite", "boardgame", "commandline", "webapp")
@@ -219,9 +219,9 @@ def _store_cap() -> Any:
     """A game of the store that has reached its length cap refuses the next move."""
     from sqlalchemy import create_engine
 
-    from webapp.db import create_schema
-    from webapp.engines import FACTORIES
-    from webapp.store import Store
+    from webapp.games.engines import FACTORIES
+    from webapp.platform.db import create_schema
+    from webapp.platform.store import Store
 
     engine = create_engine("sqlite://")
     create_schema(engine)
@@ -361,3 +361,30 @@ def test_codes_raised_by_the_head_of_a_line_and_the_generic_ones_are_worded(
         text = words(app, err, lang)
         assert text != english and "%(" not in text and "English" not in text
         assert re.search(r"\w", text)
+
+
+# a notation example in a refusal: a typed line ("p1 end"), cells ("A1,a2"), a placement
+# ("R3:A1"), letters for colours ("R (red)", "R,G", "pick 3 G")
+EXAMPLE = re.compile(r"“p[1-4] |\b[a-eA-E][1-9],[a-eA-E][1-9]|[RBPGY][2-5][LR]?:|\b[RBPGYW] \("
+                     r"|\b[RBPGY],[RBPGY]\b|“pick |(?<![\w-])[RBPGY][2-5][LR]?(?![\w-])"
+                     r"|\b(?:red|blue|purple|green|yellow|white)-[1-5]\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_a_refusal_says_in_words_what_was_wrong_and_shows_no_notation(app: Flask, lang: str):
+    """Issue 37: wherever a move is tapped (every page but a game text's), a refusal explains
+    in words, with no example of the notation and no tile code; the replay's paste page, which
+    is about game texts, keeps the notation's examples."""
+    shown = {}
+    for code in sorted(REACH):
+        err = reach(code)
+        if isinstance(err, GameTextError):
+            continue
+        shown[code] = words(app, err, lang)
+    for code, params in (("not_an_action", {}), ("player_number", {}), ("notation", {})):
+        shown[code] = words(app, IllegalAction("English words", code, **params), lang)
+    left = {code: text for code, text in shown.items() if EXAMPLE.search(text)}
+    assert left == {}
+    with app.test_request_context(f"/?lang={lang}"):
+        as_text = refusal_message(reach("placement_syntax"), as_text=True)
+    assert "R3:A1,a2,b2" in as_text  # the paste page: the notation is what the reader writes

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from commandline.replay import replay as cli_replay
 from commandline.replay import run as cli_run
 from rollwrite.state import GameState
-from webapp.db import games
+from webapp.platform.db import games
 
 from .conftest import Phone, Seeds
 from .test_solo import act, forward, play_to_the_end, start_bots, start_challenge
@@ -223,9 +223,9 @@ def test_a_pasted_text_becomes_a_read_only_replay(app, client, phone):
     assert store_of(app).seats(copy) == []  # nobody can sit at it, nobody can act in it
     html = phone.get(f"/r/{code}?at={state.seq}").get_data(as_text=True)
     assert shown_scores(html) == state.scores() and "Back to the table" not in html
-    assert phone.post(f"/t/{code}/act", {"action": "p1 end"}).status_code == 404
+    assert phone.post(f"/rollwrite/{code}/act", {"action": "p1 end"}).status_code == 404
     # the home page's code field takes a replay's code to the replay
-    resp = phone.get(f"/t/join?code={code.lower()}")
+    resp = phone.get(f"/rollwrite/join?code={code.lower()}")
     assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/r/{code}")
 
 
@@ -284,7 +284,7 @@ def test_a_companion_game_round_trips_through_its_text(app, phones, tmp_path, ca
     live = [p["score"] for p in view["players"]]
     store = store_of(app)
     live_log = [r.text for r in store.log(store.game(code))]
-    end = phones[0].get(f"/t/{code}").get_data(as_text=True)
+    end = phones[0].get(f"/rollwrite/{code}").get_data(as_text=True)
     assert f'href="/r/{code}"' in end and f'href="/r/{code}/text"' in end
     assert "Share / download this game as text" in end
 
@@ -317,13 +317,13 @@ def test_a_finished_solo_game_against_bots_replays_with_their_names_and_a_way_ba
     game = store.game(code)
     state = store.state(game)
     assert game.kind == "solo" and game.status == "over" and state.players == 3
-    end = phone.get(f"/t/{code}").get_data(as_text=True)
+    end = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
     assert f'href="/r/{code}"' in end  # the end screen leads to the replay
 
     html = client.get(f"/r/{code}").get_data(as_text=True)
     assert where(html) == (0, state.seq)
     assert "Bot 1 (greedy)" in html and "Bot 2 (random)" in html and "Ann" in html
-    assert f'<a href="/t/{code}">Back to the game</a>' in html
+    assert f'<a href="/rollwrite/{code}">Back to the game</a>' in html
     last = client.get(f"/r/{code}?at={state.seq}").get_data(as_text=True)
     assert shown_scores(last) == state.scores() and "Game over" in last
     bot_step = next(n for n, r in enumerate(store.log(game), start=1) if r.seat == 1
@@ -374,8 +374,8 @@ def test_a_finished_solitaire_challenge_replays_and_leads_back_to_its_result(
 def test_an_unfinished_solitaire_replays_as_far_as_played_and_leads_back_to_the_table(
         app: Flask, phone: Phone, client: FlaskClient) -> None:
     code = start_challenge(phone, "still-playing")
-    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+    legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
     assert act(phone, app, code, forward(legal)).status_code == 303
     html = phone.client.get(f"/r/{code}").get_data(as_text=True)
-    assert where(html) == (0, 1) and f'<a href="/t/{code}">Back to the game</a>' in html
+    assert where(html) == (0, 1) and f'<a href="/rollwrite/{code}">Back to the game</a>' in html
     assert "still-playing" not in phone.client.get(f"/r/{code}/text").get_data(as_text=True)

@@ -11,14 +11,17 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from boardgame import actions as CA  # noqa: N812
 from boardgame.material import COLOURS
 from bots import card_review
 from bots.card.strong import StrongBot
+from facade.grid import cell_name
 from tests.web.conftest import StandIn, csrf_from
 from tests.web.test_review_page import _seated, drain, finished_game, store_of
 from tests.web.test_review_teaches import with_a_mistake
-from webapp import puzzles
-from webapp.views import review as review_view
+from webapp.card import build as card_build
+from webapp.review import puzzles
+from webapp.review import routes as review_view
 
 
 @pytest.fixture(autouse=True)
@@ -31,6 +34,17 @@ def quick_card_review(monkeypatch: pytest.MonkeyPatch, review: StandIn) -> None:
 
 def _text(resp: Any) -> str:
     return " ".join(re.sub(r"<[^>]+>", " ", resp.get_data(as_text=True)).split())
+
+
+def _reach(client: Any, url: str, a: Any) -> Any:
+    """The puzzle page where action `a`'s button is: its harbour cards picked (a take), or its
+    tile turned as it lies with its brick's cell tapped (a build)."""
+    if isinstance(a, CA.Take):
+        picks = [a.first, a.second] + ([a.extra] if a.extra is not None else [])
+        return client.get(f"{url}?pick={','.join(str(i + 1) for i in picks)}")
+    rot, flip = card_build.turn_of(a.tile, a.mask, a.brick)
+    cell = cell_name(card_build.anchor(a.mask, a.brick))
+    return client.get(f"{url}?tile={a.tile}&rot={rot}&flip={flip}&cell={cell}")
 
 
 def test_a_card_mistake_opens_as_a_puzzle_for_its_own_seat_only(app: Flask) -> None:
@@ -57,8 +71,17 @@ def test_a_card_mistake_opens_as_a_puzzle_for_its_own_seat_only(app: Flask) -> N
     page = resp.get_data(as_text=True)
     assert resp.status_code == 200 and resp.headers["Cache-Control"] == "no-store"
     assert "<svg" in page and "<script" not in page.split("<main", 1)[1].split("</main>")[0]
-    radios = re.findall(r'name="action" value="(\d+)" required> ([^<]+)', page)
-    assert [w for _n, w in radios] == [w for _a, w in shown] and len(options) > 1
+    assert len(options) > 1 and 'type="radio"' not in page
+    # played as on the table: harbour cards to tap, tiles by their shapes, no list of moves
+    buildable = sorted({a.tile for a in options if isinstance(a, CA.Build)})
+    for tile in buildable:
+        assert f"tile={tile}#placer" in page
+    if any(isinstance(a, CA.Take) for a in options):
+        assert 'class="pick"' in page
+    for a in options:  # every first action is reached by taps, its button sends its number
+        if isinstance(a, CA.Take | CA.Build):
+            reached = _reach(mine, url, a).get_data(as_text=True)
+            assert f'name="action" value="{options.index(a) + 1}"' in reached, a
     hand = ", ".join(f"{n} {c}" for c, n in zip(COLOURS, before.hands[seat]) if n)
     assert f"Your hand: {hand}" in _text(resp)  # its own hand as it was...
     other_hand = ", ".join(f"{n} {c}" for c, n in zip(COLOURS, before.hands[other]) if n)
@@ -112,8 +135,8 @@ def test_a_hot_seat_screen_opens_the_puzzle_of_the_seat_it_shows(app: Flask) -> 
     review = host.get(f"/r/{game.code}/review?seat={seat + 1}").get_data(as_text=True)
     assert f"{url}?seat={seat + 1}" in review  # the link keeps the seat shown
     page = host.get(f"{url}?seat={seat + 1}")
-    assert page.status_code == 200 and f'action="{url}?seat={seat + 1}"' in page.get_data(
-        as_text=True)
+    assert page.status_code == 200 and f'href="{url}?seat={seat + 1}&amp;' in page.get_data(
+        as_text=True)  # the taps keep the seat shown
     assert host.get(url).status_code == 404  # no seat chosen: no hand shown
     assert host.get(f"{url}?seat={2 - seat}").status_code == 404  # the other seat's
     assert app.test_client().get(f"{url}?seat={seat + 1}").status_code == 404  # not the host

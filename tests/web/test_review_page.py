@@ -6,7 +6,8 @@ a game not over has none. In the card edition a phone sees only its own seat's t
 migration that adds the tables goes up and down on both databases.
 
 Reviews come from tests/web/fake_review.py (conftest), or from a function a test gives the
-app's reviewer (the `review` fixture, webapp.deps); one test runs the bots' real reviewer."""
+app's reviewer (the `review` fixture, webapp.platform.deps); one test runs the bots' real
+reviewer."""
 
 from __future__ import annotations
 
@@ -27,9 +28,9 @@ from facade.gametext import GameText
 from tests.dbs import database
 from tests.web.conftest import Phone, StandIn
 from tests.web.fake_review import fake_review
-from webapp import reviews
-from webapp.db import alembic_config, make_engine
-from webapp.store import Game, Store
+from webapp.platform.db import alembic_config, make_engine
+from webapp.platform.store import Game, Store
+from webapp.review import reviews
 
 RELEASE_SECONDS = 30  # a stalled stand-in gives up after this (a test that failed)
 
@@ -340,13 +341,13 @@ def test_a_hot_seat_screen_shows_one_seat_at_a_time(app: Flask) -> None:
 def test_the_end_screens_and_the_replay_link_to_the_review(app: Flask, phone: Phone) -> None:
     table = finished_game(app)
     seat0 = _seated(app, table, 0)
-    assert f'href="/r/{table.code}/review"' in seat0.get(f"/t/{table.code}").get_data(
+    assert f'href="/r/{table.code}/review"' in seat0.get(f"/rollwrite/{table.code}").get_data(
         as_text=True)
     assert f'href="/r/{table.code}/review"' in phone.get(f"/r/{table.code}").get_data(
         as_text=True)
     card = finished_game(app, edition="boardgame", kind="card", seed="review-links")
     assert f'href="/r/{card.code}/review"' in _seated(app, card, 0).get(
-        f"/c/{card.code}").get_data(as_text=True)
+        f"/card/{card.code}").get_data(as_text=True)
     open_game = finished_game(app, seed="review-open", steps=5)
     assert "/review" not in phone.get(f"/r/{open_game.code}").get_data(as_text=True)
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bots.review_labels import CARD, ROLLWRITE, SOLITAIRE
-from webapp import puzzles
+from webapp.review import puzzles
 
 
 class _Move:

@@ -16,7 +16,7 @@ from bots.review import review as bot_review
 from bots.rollwrite import StrongBot
 from tests.web.conftest import Phone, StandIn
 from tests.web.test_review_page import drain, finished_game, rows_of, store_of
-from webapp import piece_words
+from webapp.words import piece_words
 
 
 @pytest.fixture(autouse=True)
@@ -152,7 +152,10 @@ def test_a_mistake_opens_as_a_puzzle_answered_by_the_reviews_measure(
         assert face in page or face.capitalize() in page  # the same dice, in words
     # the move played, chosen again: its tile, then its place
     choose, draw = turn["played"].split(" / ")[0], turn["played"].split(" / ")[-1]
-    labels = re.findall(r'name="choice" value="(\d+)" required> ([^<]+)', page)
+    # the tiles drawn by shape, each way to pay a button named in words
+    assert 'class="shape' in page and 'class="die c-' in page
+    labels = re.findall(r'name="choice" value="(\d+)" class="way-btn" aria-label="([^"]+)"',
+                        page)
     tile = choose.split()[1]
     dice = [int(d) for d in choose.split(" with ")[1].split()[0].split(",")]
     with app.test_request_context("/"):
@@ -162,10 +165,21 @@ def test_a_mistake_opens_as_a_puzzle_answered_by_the_reviews_measure(
     n = next(v for v, words in labels if f"Choose {tile_words} with {dice_words} (" in words
              and ("bonus" in words) == ("+" in choose))
     page = phone.get(f"{url}?choice={n}").get_data(as_text=True)
-    places = re.findall(r'name="draw" value="(\d+)" required(?: autofocus)?> ([^<]+)', page)
+    assert 'role="grid"' in page and 'name="draw"' not in page  # the sheet, tapped first
     cells = draw.split(":")[1].split(",")
-    m = next(v for v, words in places if all(c.lower() in words for c in cells)
-             and f"the X on {next(c for c in cells if c[0].isupper()).lower()}" in words)
+    x_cell = next((c.lower() for c in cells if c[0].isupper()), None)
+    want = " ".join(sorted(c.lower() for c in cells))
+    m = None
+    for k in range(24):  # the tapped cell's placements, one after the other (Rotate)
+        page = phone.get(f"{url}?choice={n}&cell={cells[0].lower()}&k={k}").get_data(
+            as_text=True)
+        shown = re.search(r"Preview: ([a-e0-9 ]+)<", page)
+        assert shown, "a tapped cell previews a placement"
+        if " ".join(sorted(shown.group(1).split())) == want:
+            label = f"X on {x_cell}" if x_cell else "All O (blue ★)"
+            m = re.search(rf'name="draw" value="(\d+)"[^>]*>{re.escape(label)}<', page).group(1)
+            break
+    assert m is not None, "the move played is among the tapped cell's placements"
     token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
     answer = phone.client.post(url, data={"choice": n, "draw": m, "csrf_token": token})
     text = " ".join(re.sub(r"<[^>]+>", " ", answer.get_data(as_text=True)).split())

@@ -22,8 +22,8 @@ from rollwrite import actions as RA  # noqa: N812
 from rollwrite.game import new_game as new_dice_game
 from rollwrite.material import SHAPES as DICE_SHAPES
 from tests.web.test_i18n import _english_sentences, _visible_text
-from webapp.rules_figures import Figure, card_figures, rollwrite_figures
-from webapp.views.rules import CARD_SECTIONS, ROLLWRITE_SECTIONS
+from webapp.learn.rules_figures import Figure, card_figures, rollwrite_figures
+from webapp.learn.rules_routes import CARD_SECTIONS, ROLLWRITE_SECTIONS
 
 FIGURE_RE = re.compile(r'<figure class="fig" id="fig-([\w-]+)">(.*?)</figure>', re.S)
 NUM_RE = re.compile(r'<b class="num" data-num="([^"]+)">(-?\d+)</b>')
@@ -48,7 +48,7 @@ def _last(fig: Figure, kind: type, parse: Any) -> Any:
 
 
 def engine_value(fig: Figure, key: str) -> int:
-    """What the engine says for a figure's number key (see webapp/rules_figures.py)."""
+    """What the engine says for a figure's number key (see webapp/learn/rules_figures.py)."""
     shown = len(fig.log) - _shown(fig)
     if key.startswith("before."):
         state, events = _replay(fig, shown)
@@ -258,7 +258,7 @@ def test_robots_and_sitemap(client):
     robots = client.get("/robots.txt")
     assert robots.status_code == 200 and robots.mimetype == "text/plain"
     body = robots.get_data(as_text=True)
-    assert "Allow: /rules/" in body and "Disallow: /t/" in body
+    assert "Allow: /rules/" in body and "Disallow: /rollwrite/" in body
     assert "Sitemap: http://localhost/sitemap.xml" in body
     sitemap = client.get("/sitemap.xml")
     assert sitemap.mimetype == "application/xml"
@@ -324,19 +324,19 @@ def test_the_companion_says_what_may_be_done_now_and_links_the_rules(phone):
     phone.get("/s/")
     resp = phone.post("/s/challenge", {"name": "Ann", "seed": "rules"})
     code = resp.headers["Location"].rsplit("/", 1)[1]
-    page = phone.get(f"/t/{code}").get_data(as_text=True)
+    page = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
     assert 'class="phase-help"><a hx-boost="false" href="/rules/rollwrite#turn">' in page
     assert 'class="rules-link" href="/rules/rollwrite"' in page
-    page = phone.get(f"/t/{code}?lang=de").get_data(as_text=True)
+    page = phone.get(f"/rollwrite/{code}?lang=de").get_data(as_text=True)
     assert "Wirf die fünf Würfel; dann wähle eine Farbe" in page
 
 
 def test_the_card_game_says_what_may_be_done_now_and_links_the_rules(phone):
-    phone.get("/c/new")
-    resp = phone.post("/c/new", {"mode": "hotseat", "kind0": "person", "kind1": "greedy",
+    phone.get("/card/new")
+    resp = phone.post("/card/new", {"mode": "hotseat", "kind0": "person", "kind1": "greedy",
                                  "kind2": "none", "kind3": "none"})
     assert resp.status_code == 303
     code = resp.headers["Location"].split("?")[0].rsplit("/", 1)[-1]
-    page = phone.get(f"/c/{code}").get_data(as_text=True)
+    page = phone.get(f"/card/{code}").get_data(as_text=True)
     assert '<p class="phase-help"><a hx-boost="false" href="/rules/card#take">' in page
     assert 'class="rules-link" href="/rules/card"' in page

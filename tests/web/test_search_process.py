@@ -1,5 +1,5 @@
 """The bots' searches a background job asks for run in a process of their own
-(webapp.jobs.elsewhere), not in the web process whose pages they would slow."""
+(webapp.platform.jobs.elsewhere), not in the web process whose pages they would slow."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from webapp.jobs import elsewhere
+from webapp.platform.jobs import elsewhere
 
 
 def test_a_search_runs_in_another_process_and_gives_back_its_result() -> None:
@@ -24,7 +24,7 @@ def test_the_review_of_a_finished_game_comes_from_the_search_process() -> None:
     import rollwrite
     from facade.gametext import read_text
     from tests.review_helpers import play, text_of
-    from webapp.reviews import bot_review
+    from webapp.review.reviews import bot_review
 
     state = play(rollwrite.new_game(2, 4), ["greedy", "greedy"], 2)
     body = bot_review(read_text(text_of(state, "rollwrite")))
@@ -34,7 +34,7 @@ def test_the_review_of_a_finished_game_comes_from_the_search_process() -> None:
 def test_the_search_process_has_the_niceness_asked_for_not_its_job_threads() -> None:
     """A job thread runs at nice 19 and the search process starts from it: the process sets
     its own niceness (COPENHAGEN_SEARCH_NICE; the suite asks for 0), not an increment of 19."""
-    from webapp import jobs
+    from webapp.platform import jobs
 
     searcher = jobs.Searcher()  # a search process of its own, started by a job
     pool = jobs.Jobs()

@@ -14,9 +14,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from webapp import create_app
-from webapp.db import games, seats
-from webapp.deps import Deps
-from webapp.store import token_hash
+from webapp.platform.db import games, seats
+from webapp.platform.deps import Deps
+from webapp.platform.store import token_hash
 
 from .conftest import Phone, Seeds
 from .test_tables import act, api, create, host_pass, join, play_until
@@ -51,16 +51,16 @@ def limited_app(db_url: str, tmp_path: Path, deps: Deps) -> Iterator[Flask]:
 
 def test_every_creating_route_draws_on_one_budget_per_client(limited_app):
     """Tables, dice tables, card games, solo games and pasted replays share one budget: a
-    client that used it up on /t/new and /d/new is refused everywhere, with a page a person
+    client that used it up on /rollwrite/new and /d/new is refused everywhere, with a page a person
     can read, and the refused request creates nothing."""
     phone = Phone(limited_app.test_client())
-    phone.get("/t/new")
+    phone.get("/rollwrite/new")
     table = {"seats": "2", "name": "Ann", "dice": "app"}
-    first = phone.post("/t/new", table)
+    first = phone.post("/rollwrite/new", table)
     assert first.status_code == 303
     code = first.headers["Location"].rsplit("/", 1)[1]
     assert phone.post("/d/new", {"count": "2"}).status_code == 303
-    assert phone.post("/t/new", table).status_code == 303
+    assert phone.post("/rollwrite/new", table).status_code == 303
     assert game_count(limited_app) == 3
     refused = phone.post("/d/new", {"count": "2"})
     html = refused.get_data(as_text=True)
@@ -68,27 +68,28 @@ def test_every_creating_route_draws_on_one_budget_per_client(limited_app):
     assert refused.status_code == 429 and refused.headers["Retry-After"] in ("59", "60")
     assert "<html" in html and 'role="alert"' in html
     assert "Too many new games" in html and "Wait a minute, then try again" in html
-    for url in ("/t/new", f"/t/{code}/again", "/c/new", "/s/bots", "/s/challenge", "/r"):
+    for url in ("/rollwrite/new", f"/rollwrite/{code}/again", "/card/new", "/s/bots",
+                "/s/challenge", "/r"):
         resp = phone.post(url, table)
         assert resp.status_code == 429, url  # before the view: even `again` of an open game
     assert game_count(limited_app) == 3
     other = Phone(limited_app.test_client())
     other.client.environ_base["REMOTE_ADDR"] = "192.0.2.7"
-    other.get("/t/new")
-    assert other.post("/t/new", table).status_code == 303  # another client, its own budget
-    assert phone.get(f"/t/{code}").status_code == 200  # playing is not limited
+    other.get("/rollwrite/new")
+    assert other.post("/rollwrite/new", table).status_code == 303  # another client, its own budget
+    assert phone.get(f"/rollwrite/{code}").status_code == 200  # playing is not limited
 
 
 def test_the_rematch_is_limited_like_a_new_table(limited_app):
     """Without the budget a rematch refused for an open game says so (409); once the budget
     is spent the same request gets 429: `again` counts as creating a game."""
     phone = Phone(limited_app.test_client())
-    phone.get("/t/new")
-    resp = phone.post("/t/new", {"seats": "2", "name": "Ann", "dice": "app"})
+    phone.get("/rollwrite/new")
+    resp = phone.post("/rollwrite/new", {"seats": "2", "name": "Ann", "dice": "app"})
     code = resp.headers["Location"].rsplit("/", 1)[1]
-    assert phone.post(f"/t/{code}/again").status_code == 409  # 2 of 3 used
-    assert phone.post(f"/t/{code}/again").status_code == 409  # 3 of 3
-    assert phone.post(f"/t/{code}/again").status_code == 429
+    assert phone.post(f"/rollwrite/{code}/again").status_code == 409  # 2 of 3 used
+    assert phone.post(f"/rollwrite/{code}/again").status_code == 409  # 3 of 3
+    assert phone.post(f"/rollwrite/{code}/again").status_code == 429
     assert game_count(limited_app) == 1
 
 
@@ -127,16 +128,16 @@ def test_names_with_markup_are_shown_as_text_on_every_page_of_a_whole_game(app, 
     host, guest = phones[0], phones[1]
 
     def check_pages(moment: str, logged: tuple[str, ...] = (SCRIPT, QUOTES)) -> None:
-        pages = {f"/t/{code}": (SCRIPT, QUOTES), f"/t/{code}/log": logged,
-                 f"/t/{code}/sheet/0": (SCRIPT,), f"/t/{code}/sheet/1": (QUOTES,)}
+        pages = {f"/rollwrite/{code}": (SCRIPT, QUOTES), f"/rollwrite/{code}/log": logged,
+                 f"/rollwrite/{code}/sheet/0": (SCRIPT,), f"/rollwrite/{code}/sheet/1": (QUOTES,)}
         for phone in (host, guest):
             for url, shown in pages.items():
                 assert_escaped(phone.get(url).get_data(as_text=True), f"{moment} {url}", shown)
-            for url in (f"/t/{code}", f"/t/{code}/poll?seq=-1"):
+            for url in (f"/rollwrite/{code}", f"/rollwrite/{code}/poll?seq=-1"):
                 frag = phone.client.get(url, headers=hx).get_data(as_text=True)
                 assert frag.lstrip().startswith('<section id="table"'), url
                 assert_escaped(frag, f"{moment} htmx {url}")
-        watcher = phones[2].get(f"/t/{code}/join").get_data(as_text=True)
+        watcher = phones[2].get(f"/rollwrite/{code}/join").get_data(as_text=True)
         assert_escaped(watcher, f"{moment} join page", shown=())  # every seat taken: no names
 
     check_pages("start", logged=())
@@ -144,14 +145,14 @@ def test_names_with_markup_are_shown_as_text_on_every_page_of_a_whole_game(app, 
     check_pages("setup", logged=(SCRIPT,))
     # refusals that name a player, as htmx fragments: the host has nothing left to pass...
     assert act(guest, code, "p2 setup B", seq=1).status_code == 303
-    resp = host.post(f"/t/{code}/host/pass/1", {"seq": "2"}, headers=hx)
+    resp = host.post(f"/rollwrite/{code}/host/pass/1", {"seq": "2"}, headers=hx)
     assert resp.status_code == 409
     assert "Tom &#34;Tiger&#34; &amp; Co has nothing to do" in resp.get_data(as_text=True)
     assert_escaped(resp.get_data(as_text=True), "host pass refusal")
     # ... and it is not the guest's turn (the refusal names whose turn it is)
     play_until([host, guest], code, lambda v: v["phase"] == "main" and v["active"] == 0)
     seq = api(guest, code)["seq"]
-    resp = guest.post(f"/t/{code}/act", {"seq": str(seq), "action": "p2 end"}, headers=hx)
+    resp = guest.post(f"/rollwrite/{code}/act", {"seq": str(seq), "action": "p2 end"}, headers=hx)
     body = resp.get_data(as_text=True)
     assert resp.status_code == 422 and "&lt;script&gt;alert(1)&lt;/script&gt;’s turn" in body
     assert_escaped(body, "not-your-turn refusal")
@@ -160,7 +161,7 @@ def test_names_with_markup_are_shown_as_text_on_every_page_of_a_whole_game(app, 
     view = play_until([host, guest], code, lambda v: v["over"], random.Random(3))
     assert view["over"]
     check_pages("end")
-    end = guest.get(f"/t/{code}").get_data(as_text=True)
+    end = guest.get(f"/rollwrite/{code}").get_data(as_text=True)
     final = end[end.index('class="final"'):]
     assert "&lt;script&gt;alert(1)&lt;/script&gt;</th>" in final
     assert "Tom &#34;Tiger&#34; &amp; Co</th>" in final
@@ -192,30 +193,32 @@ def test_seat_and_host_tokens_appear_in_no_response_body(app):
     hx = {"HX-Request": "true"}
     code = create(host, 2, name="Ann")
     assert join(guest, code, 1, "Bo").status_code == 303
-    watcher.get(f"/t/{code}")
+    watcher.get(f"/rollwrite/{code}")
 
     def visit() -> None:
         for phone in (host, guest, watcher):
-            for url in (f"/t/{code}", f"/t/{code}/log", f"/t/{code}/sheet/0",
-                        f"/t/{code}/join", f"/t/{code}/api", f"/t/{code}/version",
-                        f"/t/{code}/qr.svg"):
+            for url in (f"/rollwrite/{code}", f"/rollwrite/{code}/log",
+                        f"/rollwrite/{code}/sheet/0",
+                        f"/rollwrite/{code}/join", f"/rollwrite/{code}/api",
+                        f"/rollwrite/{code}/version",
+                        f"/rollwrite/{code}/qr.svg"):
                 phone.get(url)
-            phone.client.get(f"/t/{code}", headers=hx)
-            phone.client.get(f"/t/{code}/poll?seq=-1", headers=hx)
+            phone.client.get(f"/rollwrite/{code}", headers=hx)
+            phone.client.get(f"/rollwrite/{code}/poll?seq=-1", headers=hx)
 
     visit()
     host_pass(host, code, 1)  # the host acts for the guest's setup
     act(host, code, "p1 setup none", seq=1)
-    host.post(f"/t/{code}/act", {"seq": "0", "action": "p1 end"}, headers=hx)  # refused
+    host.post(f"/rollwrite/{code}/act", {"seq": "0", "action": "p1 end"}, headers=hx)  # refused
     visit()
     play_until([host, guest], code, lambda v: v["over"], random.Random(5))
     visit()
-    assert host.post(f"/t/{code}/again").status_code == 303
+    assert host.post(f"/rollwrite/{code}/again").status_code == 303
     for phone in (host, guest, watcher):
-        resp = phone.client.get(f"/t/{code}/next")
+        resp = phone.client.get(f"/rollwrite/{code}/next")
         fresh = resp.headers["Location"].rsplit("/", 1)[1]
-        phone.get(f"/t/{fresh}")
-        phone.client.get(f"/t/{fresh}/api")
+        phone.get(f"/rollwrite/{fresh}")
+        phone.client.get(f"/rollwrite/{fresh}/api")
 
     store = app.extensions["store"]
     with store.engine.connect() as conn:
@@ -242,15 +245,16 @@ def test_the_language_switch_never_sends_the_browser_to_another_site(client, tar
     assert "lang=fr" in resp.headers.get("Set-Cookie", "")  # the choice itself still counts
 
 
-@pytest.mark.parametrize("target", ["/t/ABC234", "/t/ABC234?cell=a1&k=2", "/", "/r"])
+@pytest.mark.parametrize("target", ["/rollwrite/ABC234", "/rollwrite/ABC234?cell=a1&k=2", "/",
+                                    "/r"])
 def test_the_language_switch_goes_back_to_a_local_page(client, target):
     resp = client.get("/lang/de", query_string={"next": target})
     assert resp.status_code == 302 and resp.headers["Location"] == target
 
 
 def test_is_local_path_reads_addresses_as_a_browser_would():
-    from webapp.views.home import is_local_path
+    from webapp.home.routes import is_local_path
 
-    assert is_local_path("/t/ABC234") and is_local_path("/print/?paper=a4")
+    assert is_local_path("/rollwrite/ABC234") and is_local_path("/print/?paper=a4")
     for target in ("//evil.com", "/\\evil.com", "https://evil.com", "/\nevil", "ftp:x"):
         assert not is_local_path(target), target

@@ -17,8 +17,8 @@ from commandline.main import main
 from commandline.serve import run as serve
 from tests.dbs import database
 from webapp import create_app, migrate
-from webapp.db import SchemaBehind, alembic_config, make_engine, schema_revision
-from webapp.store import Store
+from webapp.platform.db import SchemaBehind, alembic_config, make_engine, schema_revision
+from webapp.platform.store import Store
 
 
 def _sqlite(tmp_path: Path) -> str:
@@ -73,8 +73,8 @@ def test_an_app_on_its_local_sqlite_file_migrates_by_itself(tmp_path):
 
 
 def test_tokens_are_stored_hashed(app, phone):
-    phone.get("/t/new")
-    resp = phone.post("/t/new", {"seats": "2", "name": "Ann", "dice": "app"})
+    phone.get("/rollwrite/new")
+    resp = phone.post("/rollwrite/new", {"seats": "2", "name": "Ann", "dice": "app"})
     code = resp.headers["Location"].rsplit("/", 1)[1]
     seat = phone.client.get_cookie(f"seat_{code}").value
     host = phone.client.get_cookie(f"host_{code}").value
@@ -84,7 +84,7 @@ def test_tokens_are_stored_hashed(app, phone):
     assert stored == hashlib.sha256(seat.encode()).hexdigest() != seat
     assert game.host_token == hashlib.sha256(host.encode()).hexdigest() != host
     assert store.seat_of(game, seat) == 0 and store.seat_of(game, stored) is None
-    assert 'action="/t/' in phone.get(f"/t/{code}").get_data(as_text=True)
+    assert 'action="/rollwrite/' in phone.get(f"/rollwrite/{code}").get_data(as_text=True)
 
 
 @pytest.mark.parametrize("kind", [

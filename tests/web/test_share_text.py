@@ -7,7 +7,7 @@ from __future__ import annotations
 import html as htmlmod
 import re
 
-from webapp.views.solo import SHARE_CELLS, SHARE_EMPTY, share_text
+from webapp.solo.routes import SHARE_CELLS, SHARE_EMPTY, share_text
 
 from .conftest import Phone
 from .test_solo import (  # noqa: F401 (the autouse fixture: today is DAY)

@@ -16,9 +16,9 @@ from flask.testing import FlaskClient
 from bots.solitaire import play_state
 from facade.gametext import read_text, replay_text
 from rollwrite.state import GameState
-from webapp import botplay
+from webapp.games import botplay
 from webapp.solo import dice, records
-from webapp.views import solo
+from webapp.solo import routes as solo
 
 from .conftest import Phone, Today
 
@@ -62,7 +62,8 @@ def state_of(app, code: str):
 
 
 def act(phone: Phone, app, code: str, action: str) -> object:
-    return phone.post(f"/t/{code}/act", {"seq": str(state_of(app, code).seq), "action": action})
+    return phone.post(f"/rollwrite/{code}/act", {"seq": str(state_of(app, code).seq),
+                                                 "action": action})
 
 
 def play_to_the_end(phone: Phone, app, code: str, limit: int = 2000) -> int:
@@ -74,7 +75,7 @@ def play_to_the_end(phone: Phone, app, code: str, limit: int = 2000) -> int:
         if state.is_over():
             return mine
         assert 0 in state.to_act(), "the bots left the game waiting"
-        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
         assert act(phone, app, code, forward(legal)).status_code == 303
         mine += 1
     raise AssertionError("the game did not end")
@@ -111,7 +112,7 @@ def test_a_bots_game_seats_the_person_and_named_bots_and_remembers_the_browser(a
     secret = phone.client.get_cookie("player").value  # the player (issue 27) owns it
     assert game.owner and app.extensions["boards"].player_by_secret(secret).id == game.owner
     assert phone.client.get_cookie(f"seat_{code}") is not None
-    page = phone.get(f"/t/{code}").get_data(as_text=True)
+    page = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
     assert "Your sheet" in page and "Bot 3 (greedy)" in page
 
 
@@ -123,7 +124,7 @@ def test_a_player_who_gives_no_name_reads_as_player_in_every_sentence(app, phone
     assert state.config["players"][0] == "Player"
     assert act(phone, app, code, forward([str(a) for a in state.legal_actions(0)])).status_code \
         in (200, 303)
-    page = words(phone.get(f"/t/{code}/log").get_data(as_text=True))
+    page = words(phone.get(f"/rollwrite/{code}/log").get_data(as_text=True))
     assert "Player " in page and "You " not in page
 
 
@@ -160,7 +161,7 @@ def play_until_the_bots_answer(phone: Phone, app, code: str) -> tuple[int, objec
     position and the answer to its POST."""
     for _ in range(60):
         before = state_of(app, code).seq
-        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
         resp = act(phone, app, code, forward(legal))
         assert resp.status_code == 303
         if state_of(app, code).seq > before + 1:
@@ -178,17 +179,18 @@ def test_the_bots_answer_a_persons_move_before_the_post_returns(app, phone):
     rows = store.log(store.game(code), after=mine)
     assert rows and all(r.seat in (1, 2) for r in rows)  # logged as the bots' own actions
     assert store.log(store.game(code), after=mine - 1)[0].seat == 0  # the person's move
-    assert resp.headers["Location"] == f"/t/{code}?at={mine}"  # shown from the person's move
+    # shown from the person's move
+    assert resp.headers["Location"] == f"/rollwrite/{code}?at={mine}"
 
 
 def test_a_person_whose_move_hands_nobody_the_turn_sees_the_present(app, phone):
     code = start_bots(phone, ("greedy",))
     for _ in range(60):
         state = state_of(app, code)
-        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
         resp = act(phone, app, code, forward(legal))
         if state.phase == "roll" and state.active == 0:  # the person's roll: they go on
-            assert resp.headers["Location"] == f"/t/{code}"
+            assert resp.headers["Location"] == f"/rollwrite/{code}"
             assert state_of(app, code).seq == state.seq + 1
             return
     raise AssertionError("the person never rolled")
@@ -209,14 +211,15 @@ def test_skip_ahead_plays_the_bots_of_a_game_left_waiting_and_gets_never_do(
     game = store.game(code)
     seq = game.seq
     assert botplay.waiting_on_bots(store, game)
-    for url in (f"/t/{code}", f"/t/{code}/poll?seq={seq - 1}", f"/t/{code}/poll?seq={seq}"):
+    for url in (f"/rollwrite/{code}", f"/rollwrite/{code}/poll?seq={seq - 1}",
+                f"/rollwrite/{code}/poll?seq={seq}"):
         phone.get(url, headers={"HX-Request": "true"})
         phone.get(url)
     assert store.head(code)[0] == seq
-    page = phone.get(f"/t/{code}").get_data(as_text=True)
-    assert f'action="/t/{code}/skip"' in page and "Skip ahead" in page
-    resp = phone.post(f"/t/{code}/skip")
-    assert resp.status_code == 303 and resp.headers["Location"] == f"/t/{code}"
+    page = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
+    assert f'action="/rollwrite/{code}/skip"' in page and "Skip ahead" in page
+    resp = phone.post(f"/rollwrite/{code}/skip")
+    assert resp.status_code == 303 and resp.headers["Location"] == f"/rollwrite/{code}"
     state = state_of(app, code)
     assert state.seq > seq and (state.is_over() or 0 in state.to_act())
 
@@ -246,7 +249,7 @@ def test_a_bot_decides_from_its_own_view_through_the_engine(app, phone, makers):
 def test_a_whole_game_against_two_bots_reaches_the_end_screen(app, phone):
     code = start_bots(phone, ("strong", "greedy"))
     assert play_to_the_end(phone, app, code) > 10
-    page = words(phone.get(f"/t/{code}").get_data(as_text=True))
+    page = words(phone.get(f"/rollwrite/{code}").get_data(as_text=True))
     assert "Game over" in page and ("wins!" in page or "Shared victory" in page)
     assert "Latest moves" in page and "Play again against the same bots" in page
     assert "solo" not in [g.kind for g, _ in store_of(app).owned("x" * 32, "solo")]
@@ -256,7 +259,7 @@ def test_a_whole_game_against_two_bots_reaches_the_end_screen(app, phone):
 def test_play_again_keeps_the_bots_and_the_seat(app, phone):
     code = start_bots(phone, ("random",))
     play_to_the_end(phone, app, code)
-    resp = phone.post(f"/t/{code}/again")
+    resp = phone.post(f"/rollwrite/{code}/again")
     assert resp.status_code == 303
     nxt = phone.client.get(resp.headers["Location"])
     fresh = nxt.headers["Location"].split("?")[0].rsplit("/", 1)[1]
@@ -265,10 +268,11 @@ def test_play_again_keeps_the_bots_and_the_seat(app, phone):
     assert game.kind == "solo" and [s.bot for s in store.seats(game)] == [None, "random"]
     state = store.state(game)
     assert 0 in state.to_act()  # a bot that begins has played its turn already
-    shown = f"/t/{fresh}?at=0" if state.seq else f"/t/{fresh}"  # ... shown one move at a time
+    # ... shown one move at a time
+    shown = f"/rollwrite/{fresh}?at=0" if state.seq else f"/rollwrite/{fresh}"
     assert nxt.headers["Location"] == shown
     assert game.config["seed"] != store.game(code).config["seed"]
-    assert "Your sheet" in phone.get(f"/t/{fresh}").get_data(as_text=True)
+    assert "Your sheet" in phone.get(f"/rollwrite/{fresh}").get_data(as_text=True)
 
 
 # ------------------------------------------------------------------------- hint
@@ -277,7 +281,7 @@ def _to_main_phase(phone: Phone, app, code: str) -> None:
         state = state_of(app, code)
         if state.phase == "main" and 0 in state.to_act():
             return
-        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
         act(phone, app, code, forward(legal))
     raise AssertionError("never reached the main phase")
 
@@ -285,10 +289,10 @@ def _to_main_phase(phone: Phone, app, code: str) -> None:
 def test_hint_shows_the_strong_bots_legal_move_with_a_reason_and_its_cells(app, phone):
     code = start_challenge(phone, "hint-seed")
     _to_main_phase(phone, app, code)
-    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
-    page = phone.get(f"/t/{code}")
-    assert f"/t/{code}/hint" in page.get_data(as_text=True)
-    resp = phone.get(f"/t/{code}/hint")
+    legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
+    page = phone.get(f"/rollwrite/{code}")
+    assert f"/rollwrite/{code}/hint" in page.get_data(as_text=True)
+    resp = phone.get(f"/rollwrite/{code}/hint")
     html = resp.get_data(as_text=True)
     assert resp.status_code == 200 and "Why:" in html
     box = html.split('class="hintbox', 1)[1].split("</section>", 1)[0]
@@ -297,7 +301,7 @@ def test_hint_shows_the_strong_bots_legal_move_with_a_reason_and_its_cells(app, 
     assert act(phone, app, code, suggested).status_code == 303  # "Play this move" works
     _to_main_phase(phone, app, code)
     while True:  # until the hint is a drawing: its cells are highlighted
-        html = phone.get(f"/t/{code}/hint").get_data(as_text=True)
+        html = phone.get(f"/rollwrite/{code}/hint").get_data(as_text=True)
         box = html.split('class="hintbox', 1)[1].split("</section>", 1)[0]
         suggested = htmlmod.unescape(re.search(r'name="action" value="([^"]+)"', box).group(1))
         if " draw " in suggested:
@@ -315,12 +319,12 @@ def test_hint_shows_the_strong_bots_legal_move_with_a_reason_and_its_cells(app, 
 
 def test_hint_is_refused_out_of_turn_and_at_a_companion_table(app, phone):
     code = start_bots(phone, ("greedy",))
-    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+    legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
     act(phone, app, code, forward(legal))  # setup done: the bot's setup is due
-    resp = phone.get(f"/t/{code}/hint")
+    resp = phone.get(f"/rollwrite/{code}/hint")
     assert resp.status_code == 409 and "your turn" in words(resp.get_data(as_text=True))
     other = Phone(app.test_client())
-    assert other.get(f"/t/{code}/hint").status_code == 403
+    assert other.get(f"/rollwrite/{code}/hint").status_code == 403
 
 
 # ------------------------------------------------------------------------- challenge
@@ -357,7 +361,7 @@ def test_result_page_gives_a_game_text_that_replays_to_the_same_score(app, phone
 def test_result_of_an_unfinished_challenge_goes_back_to_the_table(app, phone):
     code = start_challenge(phone, "not-yet")
     resp = phone.get(f"/s/{code}/result")
-    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{code}")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/rollwrite/{code}")
     bots_game = start_bots(phone, ("greedy",))
     assert phone.get(f"/s/{bots_game}/result").status_code == 404
 
@@ -460,11 +464,11 @@ def test_the_short_link_opens_a_solo_game_where_it_stands(app: Flask, phone: Pho
                                                            client: FlaskClient) -> None:
     bots = start_bots(phone, ("greedy",))
     resp = client.get(f"/s/{bots}")
-    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{bots}")
-    assert client.get(f"/s/{bots.lower()}").headers["Location"].endswith(f"/t/{bots}")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/rollwrite/{bots}")
+    assert client.get(f"/s/{bots.lower()}").headers["Location"].endswith(f"/rollwrite/{bots}")
     challenge = start_challenge(phone, "short-link")
     resp = client.get(f"/s/{challenge}")  # still being played: its table
-    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{challenge}")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/rollwrite/{challenge}")
     play_to_the_end(phone, app, challenge)
     resp = client.get(f"/s/{challenge}")  # over: its result
     assert resp.status_code == 303
@@ -473,7 +477,7 @@ def test_the_short_link_opens_a_solo_game_where_it_stands(app: Flask, phone: Pho
         as_text=True))
     play_to_the_end(phone, app, bots)
     resp = client.get(f"/s/{bots}")  # a bots game over: its end screen at the table
-    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{bots}")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/rollwrite/{bots}")
 
 
 def test_the_short_link_of_no_solo_game_is_404(app: Flask, client: FlaskClient) -> None:
@@ -494,10 +498,10 @@ def test_an_unfinished_game_is_listed_and_resumes_without_the_seat_cookie(app, p
     assert code in phone.get("/").get_data(as_text=True)  # the home page lists it
     assert code in phone.get("/s/").get_data(as_text=True)
     phone.client.delete_cookie(f"seat_{code}")
-    page = phone.get(f"/t/{code}").get_data(as_text=True)
+    page = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
     assert "Your sheet" in page  # the browser that started it still holds its seat
     other = Phone(app.test_client())
     assert code not in other.get("/").get_data(as_text=True)
-    assert "Your sheet" not in other.get(f"/t/{code}").get_data(as_text=True)
-    legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+    assert "Your sheet" not in other.get(f"/rollwrite/{code}").get_data(as_text=True)
+    legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
     assert act(other, app, code, forward(legal)).status_code == 403

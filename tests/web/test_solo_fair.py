@@ -33,13 +33,13 @@ from tests.web.test_solo import (
     words,
 )
 from webapp import create_app
-from webapp.db import alembic_config, make_engine
-from webapp.deps import Deps
-from webapp.engines import FACTORIES
-from webapp.player_store import rank_key
+from webapp.games.engines import FACTORIES
+from webapp.platform.db import alembic_config, make_engine
+from webapp.platform.deps import Deps
+from webapp.platform.player_store import rank_key
+from webapp.platform.store import Store, utcnow
+from webapp.players.identity import PLAYER_COOKIE
 from webapp.solo import dice, pars
-from webapp.solo.players import PLAYER_COOKIE
-from webapp.store import Store, utcnow
 
 OWNER = "a" * 32  # the browser id of a game from before players
 
@@ -62,7 +62,7 @@ def first_roll(app: Flask, seed: str) -> str:
     phone = Phone(app.test_client())
     code = start_challenge(phone, seed)
     while not any(" roll " in line for line in state_of(app, code).log):  # the setup first
-        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
         assert act(phone, app, code, forward(legal)).status_code == 303
     roll = next(line for line in state_of(app, code).log if " roll " in line)
     return roll.split()[-1]
@@ -114,10 +114,11 @@ def game_answers(phone: Phone, code: str) -> dict[str, str]:
     """Every page and JSON answer of a game its player can ask for (redirects as they
     answer)."""
     out = {}
-    for url in (f"/t/{code}", f"/t/{code}/api", f"/t/{code}/poll", f"/t/{code}/log",
-                f"/t/{code}/version", f"/t/{code}/sheet/0", f"/s/{code}",
+    for url in (f"/rollwrite/{code}", f"/rollwrite/{code}/api", f"/rollwrite/{code}/poll",
+                f"/rollwrite/{code}/log",
+                f"/rollwrite/{code}/version", f"/rollwrite/{code}/sheet/0", f"/s/{code}",
                 f"/s/{code}/result", f"/r/{code}", f"/r/{code}/text", f"/r/{code}/review",
-                f"/t/{code}/poll?seq=0", "/s/", f"/s/leaderboard/{DAY}",
+                f"/rollwrite/{code}/poll?seq=0", "/s/", f"/s/leaderboard/{DAY}",
                 f"/s/leaderboard/{DAY}?format=json", "/s/me"):
         resp = phone.client.get(url)
         out[url] = resp.get_data(as_text=True) + json.dumps(dict(resp.headers))
@@ -152,7 +153,7 @@ def test_no_answer_shows_a_roll_before_it_is_rolled(app: Flask, phone: Phone) ->
                     assert f"roll {faces}" not in body, (url, faces)
         if state.is_over():
             break
-        legal = phone.client.get(f"/t/{code}/api").get_json()["legal"]
+        legal = phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]
         wanted = [a for a in legal if " reroll " in a] if t.rerolls == 0 else []
         assert act(phone, app, code, (wanted or [forward(legal)])[0]).status_code == 303
     assert state_of(app, code).is_over()
@@ -176,7 +177,7 @@ def test_a_second_start_of_an_unfinished_ranked_seed_resumes_it_on_every_device(
     assert start_challenge(other) == ranked
     assert len(store_of(app).owned(store_of(app).game(ranked).owner, "solo")) == 1
     # given up (on the game page, after its confirmation): practice opens
-    form = other.get(f"/t/{ranked}").get_data(as_text=True)
+    form = other.get(f"/rollwrite/{ranked}").get_data(as_text=True)
     assert f'href="/s/{ranked}/give-up"' in form
     confirm = other.get(f"/s/{ranked}/give-up")
     assert confirm.status_code == 200 and "Yes, give up" in confirm.get_data(as_text=True)
@@ -190,15 +191,15 @@ def test_a_second_start_of_an_unfinished_ranked_seed_resumes_it_on_every_device(
 
 def test_a_given_up_game_shows_its_result_and_no_more_moves(app: Flask, phone: Phone) -> None:
     code = start_challenge(phone, "give-up-here")
-    act(phone, app, code, forward(phone.client.get(f"/t/{code}/api").get_json()["legal"]))
+    act(phone, app, code, forward(phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]))
     assert phone.client.get(f"/s/{code}/give-up").status_code == 200
     stranger = Phone(app.test_client())
     stranger.get("/s/")
     assert stranger.post(f"/s/{code}/give-up").status_code == 403
     phone.post(f"/s/{code}/give-up")
-    page = phone.client.get(f"/t/{code}")
+    page = phone.client.get(f"/rollwrite/{code}")
     assert page.status_code == 303 and page.headers["Location"].endswith(f"/s/{code}/result")
-    htmx = phone.client.get(f"/t/{code}/poll?seq=0", headers={"HX-Request": "true"})
+    htmx = phone.client.get(f"/rollwrite/{code}/poll?seq=0", headers={"HX-Request": "true"})
     assert htmx.headers["HX-Redirect"].endswith(f"/s/{code}/result")
     result = words(phone.client.get(f"/s/{code}/result").get_data(as_text=True))
     assert "You gave up this game" in result
@@ -211,11 +212,12 @@ def test_a_given_up_game_shows_its_result_and_no_more_moves(app: Flask, phone: P
 
 def test_a_game_with_hints_is_listed_apart_from_the_ranking(app: Flask, phone: Phone) -> None:
     helped = start_challenge(phone)
-    setup = forward(phone.client.get(f"/t/{helped}/api").get_json()["legal"])
+    setup = forward(phone.client.get(f"/rollwrite/{helped}/api").get_json()["legal"])
     act(phone, app, helped, setup)
     while state_of(app, helped).is_chance() or 0 not in state_of(app, helped).to_act():
-        act(phone, app, helped, forward(phone.client.get(f"/t/{helped}/api").get_json()["legal"]))
-    assert phone.client.get(f"/t/{helped}/hint").status_code == 200
+        act(phone, app, helped,
+            forward(phone.client.get(f"/rollwrite/{helped}/api").get_json()["legal"]))
+    assert phone.client.get(f"/rollwrite/{helped}/hint").status_code == 200
     bot = play_state(dice_of(app, DAY), "strong")
     store = store_of(app)
     game = store.game(helped)
@@ -358,8 +360,9 @@ def test_a_one_player_game_never_speaks_of_other_players(app: Flask, phone: Phon
         passive += str(state.turn_state.phase) == "passive"
         for lang in ("en", "fr", "de"):
             phone.get(f"/lang/{lang}?next=/")
-            page = words(phone.client.get(f"/t/{code}").get_data(as_text=True))
+            page = words(phone.client.get(f"/rollwrite/{code}").get_data(as_text=True))
             assert not OTHERS.search(page), (lang, str(state.turn_state.phase), page)
         phone.get("/lang/en?next=/")
-        act(phone, app, code, forward(phone.client.get(f"/t/{code}/api").get_json()["legal"]))
+        act(phone, app, code,
+            forward(phone.client.get(f"/rollwrite/{code}/api").get_json()["legal"]))
     assert passive == 2

@@ -14,9 +14,9 @@ from sqlalchemy import text
 
 from facade.errors import IllegalAction
 from tests.dbs import database, fresh_schema
-from webapp.db import create_schema, make_engine, metadata
-from webapp.engines import FACTORIES
-from webapp.store import Conflict, NotFound, Store
+from webapp.games.engines import FACTORIES
+from webapp.platform.db import create_schema, make_engine, metadata
+from webapp.platform.store import Conflict, NotFound, Store
 
 pytestmark = pytest.mark.both_databases
 
@@ -57,7 +57,7 @@ def _play(store: Store, game, moves: int, seed: int = 5) -> None:
     pytest.param("sqlite"), pytest.param("postgres", marks=pytest.mark.postgres),
 ])
 def test_the_migrations_build_the_tables_of_the_code_from_an_empty_database(kind, tmp_path):
-    """The real migrations, from nothing: the schema webapp/db.py describes at the newest
+    """The real migrations, from nothing: the schema webapp/platform/db.py describes at the newest
     revision; a second start changes nothing."""
     with database(kind, tmp_path) as url:
         engine = make_engine(url)

@@ -10,7 +10,7 @@ import pytest
 
 from facade.grid import parse_cell
 from rollwrite import actions as A  # noqa: N812
-from webapp.companion.hint import hint_dice, hint_words
+from webapp.rollwrite.hint import hint_dice, hint_words
 
 from .conftest import Phone
 from .test_solo import _to_main_phase, act, start_challenge, state_of
@@ -43,7 +43,7 @@ def test_hint_dice_are_numbered_as_the_page_numbers_them():
 
 
 def _hint_box(phone: Phone, code: str) -> tuple[str, str]:
-    page = phone.get(f"/t/{code}/hint").get_data(as_text=True)
+    page = phone.get(f"/rollwrite/{code}/hint").get_data(as_text=True)
     return page, page.split('class="hintbox', 1)[1].split("</section>", 1)[0]
 
 

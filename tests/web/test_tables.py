@@ -1,5 +1,6 @@
-"""The table companion (/t/...): creating and joining tables, acting through the page's forms
-and the JSON api, refusals that change nothing, polling, the host's controls, the rematch."""
+"""The Roll & Write table (/rollwrite/...): creating and joining tables, acting through the
+page's forms and the JSON api, refusals that change nothing, polling, the host's controls,
+the rematch."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from bots.stand_in import stand_in_step
 from webapp import create_app
-from webapp.companion.seats import new_seed
+from webapp.games.seats import new_seed
 
 from .conftest import Phone, Seeds
 
@@ -30,24 +31,24 @@ def store_of(app):
 def create(phone: Phone, seats: int = 2, name: str = "Ann", dice: str = "app",
            mirror: bool = False) -> str:
     """Create a table from the form; the table's code."""
-    phone.get("/t/new")
+    phone.get("/rollwrite/new")
     data = {"seats": str(seats), "name": name, "dice": dice}
     if mirror:
         data["mirror"] = "on"
-    resp = phone.post("/t/new", data)
+    resp = phone.post("/rollwrite/new", data)
     assert resp.status_code == 303, resp.get_data(as_text=True)
     code = resp.headers["Location"].rsplit("/", 1)[1]
-    phone.get(f"/t/{code}")
+    phone.get(f"/rollwrite/{code}")
     return code
 
 
 def join(phone: Phone, code: str, seat: int, name: str) -> object:
-    phone.get(f"/t/{code}/join")
-    return phone.post(f"/t/{code}/join", {"seat": str(seat), "name": name})
+    phone.get(f"/rollwrite/{code}/join")
+    return phone.post(f"/rollwrite/{code}/join", {"seat": str(seat), "name": name})
 
 
 def api(phone: Phone, code: str) -> dict:
-    resp = phone.client.get(f"/t/{code}/api")
+    resp = phone.client.get(f"/rollwrite/{code}/api")
     assert resp.status_code == 200
     return resp.get_json()
 
@@ -55,14 +56,14 @@ def api(phone: Phone, code: str) -> dict:
 def act(phone: Phone, code: str, action: str, seq: int | None = None, **kw) -> object:
     if seq is None:
         seq = api(phone, code)["seq"]
-    return phone.post(f"/t/{code}/act", {"seq": str(seq), "action": action}, **kw)
+    return phone.post(f"/rollwrite/{code}/act", {"seq": str(seq), "action": action}, **kw)
 
 
 def host_pass(phone: Phone, code: str, seat: int, seq: int | None = None) -> object:
     """The host's "Pass for absent player" for a seat, sent from a page at `seq` (now)."""
     if seq is None:
         seq = api(phone, code)["seq"]
-    return phone.post(f"/t/{code}/host/pass/{seat}", {"seq": str(seq)})
+    return phone.post(f"/rollwrite/{code}/host/pass/{seat}", {"seq": str(seq)})
 
 
 def table_of(app, phones: list[Phone], seats: int = 2, dice: str = "app") -> str:
@@ -80,15 +81,15 @@ def texts(app, code: str) -> list[str]:
 
 # ------------------------------------------------------------------------- create and join
 def test_new_table_form_offers_seats_dice_and_mirror(phone):
-    html = phone.get("/t/new").get_data(as_text=True)
+    html = phone.get("/rollwrite/new").get_data(as_text=True)
     for field in ('name="seats"', 'name="name"', 'name="mirror"', 'value="app"', 'value="real"'):
         assert field in html
 
 
 @pytest.mark.both_databases
 def test_creating_a_table_seats_the_host_and_sets_both_cookies(app, phone):
-    phone.get("/t/new")
-    resp = phone.post("/t/new", {"seats": "3", "name": "  Ann  ", "dice": "real",
+    phone.get("/rollwrite/new")
+    resp = phone.post("/rollwrite/new", {"seats": "3", "name": "  Ann  ", "dice": "real",
                                  "mirror": "on"})
     assert resp.status_code == 303
     code = resp.headers["Location"].rsplit("/", 1)[1]
@@ -104,7 +105,7 @@ def test_creating_a_table_seats_the_host_and_sets_both_cookies(app, phone):
     assert game.config["seed"] == "seed-1"
     seats = store.seats(game)
     assert seats[0].name == "Ann" and seats[0].taken and not seats[1].taken
-    html = phone.get(f"/t/{code}").get_data(as_text=True)
+    html = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
     assert code in html and "QR code" in html  # the host sees the code and the QR code
 
 
@@ -114,12 +115,12 @@ def test_new_seeds_are_random_strings():
 
 
 def test_bad_new_table_input_is_refused_with_a_message_and_nothing_created(app, phone):
-    phone.get("/t/new")
-    resp = phone.post("/t/new", {"seats": "5", "name": "Ann", "dice": "app"})
+    phone.get("/rollwrite/new")
+    resp = phone.post("/rollwrite/new", {"seats": "5", "name": "Ann", "dice": "app"})
     assert resp.status_code == 400 and "2 to 4 seats" in resp.get_data(as_text=True)
-    resp = phone.post("/t/new", {"seats": "2", "name": "   ", "dice": "app"})
+    resp = phone.post("/rollwrite/new", {"seats": "2", "name": "   ", "dice": "app"})
     assert resp.status_code == 400 and "1 to 40 characters" in resp.get_data(as_text=True)
-    resp = phone.post("/t/new", {"seats": "2", "name": "x" * 41, "dice": "app"})
+    resp = phone.post("/rollwrite/new", {"seats": "2", "name": "x" * 41, "dice": "app"})
     assert resp.status_code == 400
     with store_of(app).engine.connect() as conn:
         from sqlalchemy import text
@@ -128,12 +129,13 @@ def test_bad_new_table_input_is_refused_with_a_message_and_nothing_created(app, 
 
 def test_join_by_code_goes_to_the_join_page(app, phones):
     code = create(phones[0])
-    resp = phones[1].get(f"/t/join?code= {code.lower()[:3]} {code.lower()[3:]}")
-    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{code}/join")
+    resp = phones[1].get(f"/rollwrite/join?code= {code.lower()[:3]} {code.lower()[3:]}")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/rollwrite/{code}/join")
 
 
 def test_unknown_code_gets_a_404_page_no_such_table(phones):
-    for url in ("/t/join?code=ZZZZZZ", "/t/ZZZZZZ", "/t/ZZZZZZ/join", "/t/ZZZZZZ/api"):
+    for url in ("/rollwrite/join?code=ZZZZZZ", "/rollwrite/ZZZZZZ", "/rollwrite/ZZZZZZ/join",
+                "/rollwrite/ZZZZZZ/api"):
         resp = phones[0].get(url)
         assert resp.status_code == 404, url
         assert "No such table" in resp.get_data(as_text=True)
@@ -167,13 +169,14 @@ def test_a_name_with_html_is_shown_as_text_everywhere(app, phones):
     code = create(phones[0], 2, name="<script>alert(1)</b>")
     assert join(phones[1], code, 1, "<img src=x onerror=f()>").status_code == 303
     act(phones[0], code, "p1 setup none")
-    urls = [f"/t/{code}", f"/t/{code}/log", f"/t/{code}/sheet/0", f"/t/{code}/sheet/1",
-            f"/t/{code}/join", f"/t/{code}/poll?seq=-1"]
+    urls = [f"/rollwrite/{code}", f"/rollwrite/{code}/log", f"/rollwrite/{code}/sheet/0",
+            f"/rollwrite/{code}/sheet/1",
+            f"/rollwrite/{code}/join", f"/rollwrite/{code}/poll?seq=-1"]
     for phone in phones[:3]:
         for url in urls:
             html = phone.client.get(url).get_data(as_text=True)
             assert "<script>alert" not in html and "<img src=x" not in html, url
-    html = phones[1].get(f"/t/{code}").get_data(as_text=True)
+    html = phones[1].get(f"/rollwrite/{code}").get_data(as_text=True)
     assert "&lt;script&gt;alert(1)&lt;/b&gt;" in html and "&lt;img src=x onerror=f()&gt;" in html
 
 
@@ -188,7 +191,7 @@ def test_an_action_for_another_seat_is_refused_with_403_and_nothing_changes(app,
 
 def test_a_phone_without_a_seat_cannot_act(app, phones):
     code = create(phones[0])
-    phones[3].get(f"/t/{code}")
+    phones[3].get(f"/rollwrite/{code}")
     resp = act(phones[3], code, "p2 setup none", seq=0)
     assert resp.status_code == 403 and texts(app, code) == []
 
@@ -210,9 +213,10 @@ def test_an_illegal_move_shows_the_engines_message_and_changes_nothing(app, phon
 def test_a_post_without_the_csrf_token_is_refused_with_400(app, phones):
     assert app.config.get("WTF_CSRF_ENABLED", True) is True  # TESTING keeps CSRF on
     code = table_of(app, phones, 2)
-    resp = phones[0].client.post(f"/t/{code}/act", data={"seq": "0", "action": "p1 setup none"})
+    resp = phones[0].client.post(f"/rollwrite/{code}/act", data={"seq": "0",
+                                                                 "action": "p1 setup none"})
     assert resp.status_code == 400 and "Page expired" in resp.get_data(as_text=True)
-    resp = phones[3].client.post("/t/new", data={"seats": "2", "name": "X", "dice": "app"})
+    resp = phones[3].client.post("/rollwrite/new", data={"seats": "2", "name": "X", "dice": "app"})
     assert resp.status_code == 400
     assert texts(app, code) == []
 
@@ -248,10 +252,10 @@ def test_who_picked_a_die_shows_while_players_pick_and_not_in_the_next_turn(app,
     code = table_of(app, phones, 3)
     play_until(phones, code, lambda v: v["phase"] == "passive" and len(v["to_act"]) == 1
                and any(d["picked_by"] for d in v["dice"]))
-    assert 'class="pickers"' in phones[0].get(f"/t/{code}").get_data(as_text=True)
+    assert 'class="pickers"' in phones[0].get(f"/rollwrite/{code}").get_data(as_text=True)
     view = play_until(phones, code, lambda v: v["phase"] != "passive" and v["dice"])
     assert any(d["picked_by"] for d in view["dice"])  # still in the engine's view
-    assert 'class="pickers"' not in phones[0].get(f"/t/{code}").get_data(as_text=True)
+    assert 'class="pickers"' not in phones[0].get(f"/rollwrite/{code}").get_data(as_text=True)
 
 
 def test_a_passive_player_takes_back_a_pick_while_others_still_pick(app, phones):
@@ -262,23 +266,23 @@ def test_a_passive_player_takes_back_a_pick_while_others_still_pick(app, phones)
     info = api(phones[1], code)
     pick = next(a for a in info["legal"] if " pick " in a)
     assert act(phones[1], code, pick, seq=info["seq"]).status_code == 303
-    html = phones[1].get(f"/t/{code}").get_data(as_text=True)
+    html = phones[1].get(f"/rollwrite/{code}").get_data(as_text=True)
     assert "Take back my last pick" in html and 'value="p2 unpick"' in html
     assert act(phones[1], code, "p2 unpick").status_code == 303
     assert texts(app, code)[-2:] == [pick, "p2 unpick"]
-    assert "takes back the pick" in phones[2].get(f"/t/{code}").get_data(as_text=True)
+    assert "takes back the pick" in phones[2].get(f"/rollwrite/{code}").get_data(as_text=True)
 
 
 def test_a_manual_roll_takes_the_faces_the_player_tapped(app, phones):
     code = table_of(app, phones, 3, dice="real")
     info = api(phones[0], code)
     assert info["legal"] == [] and info["roll_faces"] == 5
-    html = phones[0].get(f"/t/{code}?faces=RB").get_data(as_text=True)
-    assert f'href="/t/{code}?faces=RBW"' in html  # the next tap adds a letter
-    resp = phones[0].post(f"/t/{code}/act", {"seq": str(info["seq"]), "faces": "RBPGW"})
+    html = phones[0].get(f"/rollwrite/{code}?faces=RB").get_data(as_text=True)
+    assert f'href="/rollwrite/{code}?faces=RBW"' in html  # the next tap adds a letter
+    resp = phones[0].post(f"/rollwrite/{code}/act", {"seq": str(info["seq"]), "faces": "RBPGW"})
     assert resp.status_code == 303
     assert texts(app, code) == ["p1 roll RBPGW"]
-    resp = phones[0].post(f"/t/{code}/act", {"seq": "1", "faces": "RRR"})
+    resp = phones[0].post(f"/rollwrite/{code}/act", {"seq": "1", "faces": "RRR"})
     assert resp.status_code == 422
 
 
@@ -286,21 +290,21 @@ def test_the_reroll_and_change_forms_send_the_ticked_dice(app, phones):
     """RULES 3.4.1: red ★ rerolls chosen dice (two red ★ at the start); green ★ needs a mark."""
     code = table_of(app, phones, 3)
     act(phones[0], code, api(phones[0], code)["legal"][0])
-    resp = phones[0].post(f"/t/{code}/act", {"seq": "1", "step": "reroll"})
+    resp = phones[0].post(f"/rollwrite/{code}/act", {"seq": "1", "step": "reroll"})
     assert resp.status_code == 400 and "Tick the dice" in resp.get_data(as_text=True)
-    resp = phones[0].post(f"/t/{code}/act", {"seq": "1", "step": "change", "to": "R"})
+    resp = phones[0].post(f"/rollwrite/{code}/act", {"seq": "1", "step": "change", "to": "R"})
     assert resp.status_code == 400
     other = "R" if texts(app, code)[0][8] != "R" else "B"
-    resp = phones[0].post(f"/t/{code}/act", {"seq": "1", "step": "change", "change": "1",
+    resp = phones[0].post(f"/rollwrite/{code}/act", {"seq": "1", "step": "change", "change": "1",
                                              "to": other})
     assert resp.status_code == 422 and "green ★" in resp.get_data(as_text=True)
-    resp = phones[0].post(f"/t/{code}/act", {"seq": "1", "step": "reroll",
+    resp = phones[0].post(f"/rollwrite/{code}/act", {"seq": "1", "step": "reroll",
                                              "reroll": ["1", "3"]})
     assert resp.status_code == 303
     assert texts(app, code)[1:] == ["p1 reroll 1,3"]
     roll = api(phones[0], code)["legal"]
     assert roll == ["p1 roll"]  # the faces are rolled by the server when it is posted
-    assert "Reroll dice 1, 3" in phones[0].get(f"/t/{code}").get_data(as_text=True)
+    assert "Reroll dice 1, 3" in phones[0].get(f"/rollwrite/{code}").get_data(as_text=True)
     assert act(phones[0], code, roll[0]).status_code == 303
     assert re.fullmatch(r"p1 roll [RBPGYW]{2}", texts(app, code)[-1])  # the two dice
 
@@ -310,13 +314,13 @@ def test_json_clients_get_json_answers(app, phones):
     info = api(phones[0], code)
     assert info["seat"] == 0 and info["view"]["schema"] == 1
     resp = phones[0].client.post(
-        f"/t/{code}/act", json={"seq": info["seq"], "action": info["legal"][0]},
+        f"/rollwrite/{code}/act", json={"seq": info["seq"], "action": info["legal"][0]},
         headers={"X-CSRFToken": phones[0].token},
     )
     assert resp.status_code == 200 and resp.get_json()["ok"] is True
     assert resp.get_json()["seq"] == 1
     resp = phones[0].client.post(
-        f"/t/{code}/act", json={"seq": 1, "action": "p1 extra a9"},
+        f"/rollwrite/{code}/act", json={"seq": 1, "action": "p1 extra a9"},
         headers={"X-CSRFToken": phones[0].token},
     )
     assert resp.status_code == 422 and resp.get_json()["ok"] is False
@@ -326,7 +330,7 @@ def test_json_clients_get_json_answers(app, phones):
 
 def test_a_request_body_over_the_limit_gets_413(app, phones):
     code = table_of(app, phones, 2)
-    resp = phones[0].post(f"/t/{code}/act", {"seq": "0", "action": "p1 setup none",
+    resp = phones[0].post(f"/rollwrite/{code}/act", {"seq": "0", "action": "p1 setup none",
                                              "pad": "x" * (70 * 1024)})
     assert resp.status_code == 413 and texts(app, code) == []
 
@@ -336,7 +340,7 @@ def test_the_page_offers_exactly_the_legal_choices_grouped_by_tile(app, phones):
     code = table_of(app, phones, 3)
     act(phones[0], code, api(phones[0], code)["legal"][0])  # roll
     info = api(phones[0], code)
-    html = phones[0].get(f"/t/{code}").get_data(as_text=True)
+    html = phones[0].get(f"/rollwrite/{code}").get_data(as_text=True)
     chooses = [a for a in info["legal"] if " choose " in a]
     assert chooses
     for a in chooses:
@@ -344,7 +348,7 @@ def test_the_page_offers_exactly_the_legal_choices_grouped_by_tile(app, phones):
     offered = set(re.findall(r'name="action" value="(p1 choose [^"]+)"', html))
     assert offered == set(chooses)
     # the passive phones see no choice, only what they wait for
-    other = phones[1].get(f"/t/{code}").get_data(as_text=True)
+    other = phones[1].get(f"/rollwrite/{code}").get_data(as_text=True)
     assert "choose" not in " ".join(re.findall(r'name="action" value="([^"]+)"', other))
 
 
@@ -356,11 +360,11 @@ def test_tapping_a_cell_previews_a_placement_and_offers_its_draws(app, phones):
     assert act(phones[0], code, choose).status_code == 303
     draws = [a for a in api(phones[0], code)["legal"] if " draw " in a]
     cells = draws[0].split(":")[1].split(",")
-    html = phones[0].get(f"/t/{code}?cell={cells[0].lower()}").get_data(as_text=True)
+    html = phones[0].get(f"/rollwrite/{code}?cell={cells[0].lower()}").get_data(as_text=True)
     first = re.findall(r'name="action" value="(p1 draw [^"]+)"', html)
     assert first and set(first) <= set(draws)
     assert any(c.upper() in d.split(":")[1].split(",") for d in first for c in cells)
-    html2 = phones[0].get(f"/t/{code}?cell={cells[0].lower()}&k=1").get_data(as_text=True)
+    html2 = phones[0].get(f"/rollwrite/{code}?cell={cells[0].lower()}&k=1").get_data(as_text=True)
     second = re.findall(r'name="action" value="(p1 draw [^"]+)"', html2)
     assert set(second) <= set(draws)
     assert act(phones[0], code, first[0]).status_code == 303
@@ -369,7 +373,7 @@ def test_tapping_a_cell_previews_a_placement_and_offers_its_draws(app, phones):
 
 def test_htmx_requests_get_the_fragment_only(app, phones):
     code = table_of(app, phones, 2)
-    html = phones[0].client.get(f"/t/{code}", headers={"HX-Request": "true"}).get_data(
+    html = phones[0].client.get(f"/rollwrite/{code}", headers={"HX-Request": "true"}).get_data(
         as_text=True)
     assert html.lstrip().startswith("<section id=\"table\"") and "<html" not in html
 
@@ -379,22 +383,22 @@ def test_links_that_leave_the_table_page_are_not_swapped_into_it(app, phones):
     code = create(phones[0], 3)
     act(phones[0], code, api(phones[0], code)["legal"][0])
     for phone in (phones[0], phones[3]):
-        html = phone.get(f"/t/{code}").get_data(as_text=True)
+        html = phone.get(f"/rollwrite/{code}").get_data(as_text=True)
         links = re.findall(r"<a ([^>]*)>", html[html.index('id="table"'):])
         assert links
         for attrs in links:
             href = re.search(r'href="([^"]*)"', attrs).group(1)
-            stays = re.fullmatch(rf"/t/{code}(\?.*)?", href) is not None
+            stays = re.fullmatch(rf"/rollwrite/{code}(\?.*)?", href) is not None
             assert stays or 'hx-boost="false"' in attrs, href
 
 
 @pytest.mark.both_databases
 def test_poll_answers_204_until_the_game_moves(app, phones):
     code = table_of(app, phones, 2)
-    resp = phones[1].client.get(f"/t/{code}/poll?seq=0", headers={"HX-Request": "true"})
+    resp = phones[1].client.get(f"/rollwrite/{code}/poll?seq=0", headers={"HX-Request": "true"})
     assert resp.status_code == 204 and resp.data == b""
     act(phones[0], code, "p1 setup none")
-    resp = phones[1].client.get(f"/t/{code}/poll?seq=0", headers={"HX-Request": "true"})
+    resp = phones[1].client.get(f"/rollwrite/{code}/poll?seq=0", headers={"HX-Request": "true"})
     assert resp.status_code == 200
     html = resp.get_data(as_text=True)
     assert 'id="table"' in html and "seq=1" in html  # the new fragment polls from seq 1
@@ -403,32 +407,32 @@ def test_poll_answers_204_until_the_game_moves(app, phones):
 @pytest.mark.both_databases
 def test_version_has_an_etag_and_answers_304_when_unchanged(app, phones):
     code = table_of(app, phones, 2)
-    resp = phones[1].client.get(f"/t/{code}/version")
+    resp = phones[1].client.get(f"/rollwrite/{code}/version")
     assert resp.status_code == 200 and resp.get_json()["seq"] == 0
     assert resp.get_json()["status"] == "open"
     etag = resp.headers["ETag"]
-    again = phones[1].client.get(f"/t/{code}/version", headers={"If-None-Match": etag})
+    again = phones[1].client.get(f"/rollwrite/{code}/version", headers={"If-None-Match": etag})
     assert again.status_code == 304
     act(phones[0], code, "p1 setup none")
-    moved = phones[1].client.get(f"/t/{code}/version", headers={"If-None-Match": etag})
+    moved = phones[1].client.get(f"/rollwrite/{code}/version", headers={"If-None-Match": etag})
     assert moved.status_code == 200 and moved.get_json()["seq"] == 1
 
 
 def test_sheet_log_and_qr_pages(app, phones):
     code = table_of(app, phones, 2)
     act(phones[0], code, "p1 setup G")
-    html = phones[3].get(f"/t/{code}/sheet/0").get_data(as_text=True)
+    html = phones[3].get(f"/rollwrite/{code}/sheet/0").get_data(as_text=True)
     assert "Sheet of Ann" in html and "building" in html
-    assert phones[3].get(f"/t/{code}/sheet/7").status_code == 404
-    log = phones[3].get(f"/t/{code}/log").get_data(as_text=True)
+    assert phones[3].get(f"/rollwrite/{code}/sheet/7").status_code == 404
+    log = phones[3].get(f"/rollwrite/{code}/log").get_data(as_text=True)
     assert "p1 setup G" in log and "marks box 1 of the green track" in log
-    qr = phones[3].client.get(f"/t/{code}/qr.svg")
+    qr = phones[3].client.get(f"/rollwrite/{code}/qr.svg")
     assert qr.status_code == 200 and qr.mimetype == "image/svg+xml" and b"<svg" in qr.data
 
 
 def test_a_watcher_sees_the_join_prompt_and_no_buttons(app, phones):
     code = create(phones[0], 3)
-    html = phones[3].get(f"/t/{code}").get_data(as_text=True)
+    html = phones[3].get(f"/rollwrite/{code}").get_data(as_text=True)
     assert "Join this table" in html and 'name="action"' not in html
 
 
@@ -443,10 +447,10 @@ def test_the_game_survives_a_restart_of_the_app(app, phones, tmp_path, deps):
         client = fresh.test_client()
         for cookie in phones[0].client._cookies.values():  # the same phone, a new server
             client.set_cookie(cookie.key, cookie.value, domain=cookie.domain)
-        info = client.get(f"/t/{code}/api").get_json()
+        info = client.get(f"/rollwrite/{code}/api").get_json()
         assert info["seq"] == 1 and info["seat"] == 0
         assert info["view"]["tracks"][0]["green"]["marked"] == 2
-        assert "Ann" in client.get(f"/t/{code}").get_data(as_text=True)
+        assert "Ann" in client.get(f"/rollwrite/{code}").get_data(as_text=True)
     finally:
         fresh.extensions["store"].engine.dispose()
 
@@ -454,7 +458,7 @@ def test_the_game_survives_a_restart_of_the_app(app, phones, tmp_path, deps):
 # ------------------------------------------------------------------------- host
 def test_host_controls_need_the_host_cookie(app, phones):
     code = table_of(app, phones, 2)
-    for url in (f"/t/{code}/host/free/1", f"/t/{code}/host/pass/1"):
+    for url in (f"/rollwrite/{code}/host/free/1", f"/rollwrite/{code}/host/pass/1"):
         assert phones[1].post(url).status_code == 403
     assert store_of(app).seats(store_of(app).game(code))[1].taken
 
@@ -462,7 +466,7 @@ def test_host_controls_need_the_host_cookie(app, phones):
 @pytest.mark.both_databases
 def test_host_frees_a_seat_and_its_phone_loses_it(app, phones):
     code = table_of(app, phones, 2)
-    assert phones[0].post(f"/t/{code}/host/free/1").status_code == 303
+    assert phones[0].post(f"/rollwrite/{code}/host/free/1").status_code == 303
     assert api(phones[1], code)["seat"] is None
     assert join(phones[2], code, 1, "Cy").status_code == 303
     assert api(phones[2], code)["seat"] == 1
@@ -471,7 +475,7 @@ def test_host_frees_a_seat_and_its_phone_loses_it(app, phones):
 def test_host_passes_for_an_absent_player(app, phones):
     """RULES 3.6 / 5.10: the setup boxes are optional; the host declines them for a free seat."""
     code = create(phones[0], 2)
-    html = phones[0].get(f"/t/{code}").get_data(as_text=True)
+    html = phones[0].get(f"/rollwrite/{code}").get_data(as_text=True)
     assert "Pass for absent player" in html
     assert host_pass(phones[0], code, 1).status_code == 303
     store = store_of(app)
@@ -519,7 +523,7 @@ def test_a_whole_two_player_game_through_the_app_ends_with_the_final_scores(app,
     scores = [p["score"] for p in view["players"]]
     assert max(scores) >= 12 or view["end_reason"]
     assert view["winners"] and all(scores[w] == max(scores) for w in view["winners"])
-    html = phones[1].get(f"/t/{code}").get_data(as_text=True)
+    html = phones[1].get(f"/rollwrite/{code}").get_data(as_text=True)
     assert "Game over" in html and "Play again" in html
     names = ["Ann", "P2"]
     if len(view["winners"]) == 1:
@@ -536,30 +540,30 @@ def test_a_whole_two_player_game_through_the_app_ends_with_the_final_scores(app,
     assert rows[1:] == [[view["summary"][p["seat"]][k] for p in order] for k in keys]
     assert store_of(app).game(code).status == "over"
     # a rematch: every phone lands in its own seat of the new game
-    resp = phones[1].post(f"/t/{code}/again")
-    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{code}/next")
-    new_code = phones[1].client.get(f"/t/{code}/next").headers["Location"].rsplit("/", 1)[1]
+    resp = phones[1].post(f"/rollwrite/{code}/again")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/rollwrite/{code}/next")
+    new_code = phones[1].client.get(f"/rollwrite/{code}/next").headers["Location"].rsplit("/", 1)[1]
     assert new_code != code
-    poll = phones[0].client.get(f"/t/{code}/poll?seq=0", headers={"HX-Request": "true"})
-    assert poll.headers["HX-Redirect"] == f"/t/{code}/next"
-    phones[0].client.get(f"/t/{code}/next")
+    poll = phones[0].client.get(f"/rollwrite/{code}/poll?seq=0", headers={"HX-Request": "true"})
+    assert poll.headers["HX-Redirect"] == f"/rollwrite/{code}/next"
+    phones[0].client.get(f"/rollwrite/{code}/next")
     assert api(phones[0], new_code)["seat"] == 0 and api(phones[1], new_code)["seat"] == 1
     assert api(phones[3], new_code)["seat"] is None
-    assert phones[3].client.get(f"/t/{code}/next").status_code == 303
+    assert phones[3].client.get(f"/rollwrite/{code}/next").status_code == 303
     assert api(phones[3], new_code)["seat"] is None  # a watcher gets no seat
-    assert "Table code" in phones[0].get(f"/t/{new_code}").get_data(as_text=True)  # host
+    assert "Table code" in phones[0].get(f"/rollwrite/{new_code}").get_data(as_text=True)  # host
     fresh = store_of(app).game(new_code)
     assert fresh.config["players"] == names and fresh.parent_id == store_of(app).game(code).id
-    assert phones[0].post(f"/t/{code}/again").status_code == 303  # a second tap: same game
+    assert phones[0].post(f"/rollwrite/{code}/again").status_code == 303  # a second tap: same game
     assert store_of(app).game(code).next_code == new_code
 
 
 @pytest.mark.both_databases
 def test_again_needs_a_finished_game_and_a_seat(app, phones):
     code = table_of(app, phones, 2)
-    assert phones[0].post(f"/t/{code}/again").status_code == 409
-    phones[3].get(f"/t/{code}")
-    assert phones[3].post(f"/t/{code}/again").status_code == 403
+    assert phones[0].post(f"/rollwrite/{code}/again").status_code == 409
+    phones[3].get(f"/rollwrite/{code}")
+    assert phones[3].post(f"/rollwrite/{code}/again").status_code == 403
 
 
 def reachable(phone: Phone, code: str, action: str) -> bool:
@@ -568,7 +572,7 @@ def reachable(phone: Phone, code: str, action: str) -> bool:
     def offered(url: str) -> bool:
         return f'value="{action}"' in phone.client.get(url).get_data(as_text=True)
 
-    base = f"/t/{code}"
+    base = f"/rollwrite/{code}"
     if offered(base):
         return True
     words = action.split()
@@ -620,23 +624,23 @@ def test_the_home_code_field_leads_to_the_right_kind_of_table(app, phones):
     store = app.extensions["store"]
     card = store.create_game("card", "boardgame", {"players": ["A", "B"], "seed": "s",
                                                    "options": {}}, 2)
-    resp = phones[0].get(f"/t/join?code={card.code.lower()}")
-    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/c/{card.code}/join")
-    assert phones[0].get(f"/t/{card.code}").status_code == 404
-    assert phones[0].get(f"/t/{card.code}/api").status_code == 404
+    resp = phones[0].get(f"/rollwrite/join?code={card.code.lower()}")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/card/{card.code}/join")
+    assert phones[0].get(f"/rollwrite/{card.code}").status_code == 404
+    assert phones[0].get(f"/rollwrite/{card.code}/api").status_code == 404
 
 
 def test_a_polling_host_page_refreshes_when_someone_takes_a_seat(app, phones):
     """No move is made by a join, yet the host's page must name the newcomer."""
     code = create(phones[0], 3)
-    html = phones[0].get(f"/t/{code}").get_data(as_text=True)
+    html = phones[0].get(f"/rollwrite/{code}").get_data(as_text=True)
     import re as _re
 
-    poll = _re.search(r'hx-get="(/t/[^"]*/poll[^"]*)"', html).group(1).replace("&amp;", "&")
+    poll = _re.search(r'hx-get="(/rollwrite/[^"]*/poll[^"]*)"', html).group(1).replace("&amp;", "&")
     htmx = {"HX-Request": "true"}
     assert phones[0].get(poll, headers=htmx).status_code == 204
-    phones[1].get(f"/t/{code}/join")
-    phones[1].post(f"/t/{code}/join", {"seat": "1", "name": "Ben"})
+    phones[1].get(f"/rollwrite/{code}/join")
+    phones[1].post(f"/rollwrite/{code}/join", {"seat": "1", "name": "Ben"})
     resp = phones[0].get(poll, headers=htmx)
     assert resp.status_code == 200 and "Ben" in resp.get_data(as_text=True)
 
@@ -649,13 +653,14 @@ def test_a_move_without_a_valid_seq_is_refused_with_400_and_nothing_applied(app,
     """A move must say which state of the game it was made on (the page's seq); without it the
     stale-page check could not work, so the move is refused and the player told to reload."""
     code = table_of(app, phones, 2)
-    resp = phones[0].post(f"/t/{code}/act", {"action": "p1 setup none", **fields})
+    resp = phones[0].post(f"/rollwrite/{code}/act", {"action": "p1 setup none", **fields})
     html = resp.get_data(as_text=True)
     assert resp.status_code == 400 and "Reload the page" in html and 'id="table"' in html
-    hx = phones[0].post(f"/t/{code}/act", {"action": "p1 setup none", **fields},
+    hx = phones[0].post(f"/rollwrite/{code}/act", {"action": "p1 setup none", **fields},
                         headers={"HX-Request": "true"})
     assert hx.status_code == 400 and hx.get_data(as_text=True).lstrip().startswith("<section")
-    resp = phones[0].client.post(f"/t/{code}/act", json={"action": "p1 setup none", **fields},
+    resp = phones[0].client.post(f"/rollwrite/{code}/act", json={"action": "p1 setup none",
+                                                                 **fields},
                                  headers={"X-CSRFToken": phones[0].token})
     assert resp.status_code == 400 and resp.get_json()["ok"] is False
     assert "Reload" in resp.get_json()["error"]
@@ -666,10 +671,12 @@ def test_a_move_without_a_valid_seq_is_refused_with_400_and_nothing_applied(app,
 def test_a_json_move_may_send_seq_as_a_number_but_not_as_true(app, phones):
     code = table_of(app, phones, 2)
     headers = {"X-CSRFToken": phones[0].token}
-    resp = phones[0].client.post(f"/t/{code}/act", json={"seq": True, "action": "p1 setup none"},
+    resp = phones[0].client.post(f"/rollwrite/{code}/act", json={"seq": True,
+                                                                 "action": "p1 setup none"},
                                  headers=headers)
     assert resp.status_code == 400 and texts(app, code) == []
-    resp = phones[0].client.post(f"/t/{code}/act", json={"seq": 0, "action": "p1 setup none"},
+    resp = phones[0].client.post(f"/rollwrite/{code}/act", json={"seq": 0,
+                                                                 "action": "p1 setup none"},
                                  headers=headers)
     assert resp.status_code == 200 and texts(app, code) == ["p1 setup none"]
 
@@ -686,7 +693,7 @@ def test_every_template_form_that_makes_a_move_sends_the_seq():
     found = 0
     for path in sorted(folder.glob("*.html")):
         for attrs, body in FORM_RE.findall(path.read_text()):
-            if "companion.act" in attrs or "companion.host_pass" in attrs:
+            if "rollwrite.act" in attrs or "rollwrite.host_pass" in attrs:
                 found += 1
                 assert '<input type="hidden" name="seq" value="{{ seq }}">' in body, (
                     f"{path.name}: {attrs.strip()}")
@@ -704,8 +711,8 @@ def test_every_move_form_on_the_pages_of_a_game_carries_the_current_seq(app, pho
         infos = [api(p, code) for p in phones[:2]]
         seq = infos[0]["seq"]
         for phone in phones[:2]:
-            html = phone.client.get(f"/t/{code}").get_data(as_text=True)
-            links = sorted(set(re.findall(rf'href="(/t/{code}\?[^"]+)"', html)))[:2]
+            html = phone.client.get(f"/rollwrite/{code}").get_data(as_text=True)
+            links = sorted(set(re.findall(rf'href="(/rollwrite/{code}\?[^"]+)"', html)))[:2]
             for page in [html] + [phone.client.get(u.replace("&amp;", "&")).get_data(
                     as_text=True) for u in links]:
                 for attrs, body in FORM_RE.findall(page):
@@ -723,10 +730,10 @@ def test_every_move_form_on_the_pages_of_a_game_carries_the_current_seq(app, pho
         assert act(phone, code, rng.choice(options), seq=info["seq"]).status_code == 303
     assert kinds == {"act", "host"}
     manual = table_of(app, phones[2:4], 2, dice="real")
-    html = phones[2].get(f"/t/{manual}?faces=RBPGW").get_data(as_text=True)
+    html = phones[2].get(f"/rollwrite/{manual}?faces=RBPGW").get_data(as_text=True)
     assert act(phones[2], manual, "p1 setup none", seq=0).status_code == 303
     assert act(phones[3], manual, "p2 setup none", seq=1).status_code == 303
-    html = phones[2].get(f"/t/{manual}?faces=RBPGW").get_data(as_text=True)
+    html = phones[2].get(f"/rollwrite/{manual}?faces=RBPGW").get_data(as_text=True)
     roll = [b for a, b in FORM_RE.findall(html) if 'name="faces"' in b]
     assert roll and 'name="seq" value="2"' in roll[0]
 
@@ -751,8 +758,8 @@ def test_the_host_passes_for_an_absent_player_while_the_others_pick(app, phones)
         assert act(phone, code, rng.choice(options), seq=mine["seq"]).status_code == 303
     else:
         raise AssertionError("no passive phase with the absent seat and a present one to pick")
-    host_page = phones[0].get(f"/t/{code}").get_data(as_text=True)
-    assert f"/t/{code}/host/pass/2" in host_page  # the control is offered for the free seat
+    host_page = phones[0].get(f"/rollwrite/{code}").get_data(as_text=True)
+    assert f"/rollwrite/{code}/host/pass/2" in host_page  # the control is offered for the free seat
     seen = info["seq"]
     present = next(s for s in view["to_act"] if s != 2)
     picker = phones[present]
@@ -768,7 +775,7 @@ def test_the_host_passes_for_an_absent_player_while_the_others_pick(app, phones)
 
 def test_the_host_pass_needs_the_pages_seq(app, phones):
     code = create(phones[0], 2)
-    resp = phones[0].post(f"/t/{code}/host/pass/1")
+    resp = phones[0].post(f"/rollwrite/{code}/host/pass/1")
     assert resp.status_code == 400 and "Reload the page" in resp.get_data(as_text=True)
     assert texts(app, code) == []
 
@@ -800,7 +807,7 @@ def test_a_refusal_is_shown_in_the_pages_language(app, phones, how):
     code = table_of(app, phones, 2)
     headers = {}
     if how == "switch":
-        phones[0].get(f"/lang/fr?next=/t/{code}")
+        phones[0].get(f"/lang/fr?next=/rollwrite/{code}")
     else:
         headers = {"Accept-Language": "fr-FR,fr;q=0.9"}
     assert act(phones[0], code, "p1 setup none", seq=0, headers=headers).status_code == 303
@@ -834,7 +841,7 @@ def test_a_refusal_with_a_name_in_it_uses_the_names_of_the_table(app, phones):
 
 def test_refusal_wording_falls_back_to_the_engines_english_for_an_unworded_code(app):
     from facade.errors import IllegalAction
-    from webapp.refusals import refusal_text
+    from webapp.words.refusals import refusal_text
 
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         plain = IllegalAction("dice are numbered 1 to 5")  # code `illegal`: no params
@@ -868,7 +875,7 @@ def test_the_rotate_link_shows_the_next_position_of_the_tile(app, phones):
         for c in cells:
             by_cell.setdefault(c, set()).add(cells)
     cell = next(c for c, masks in sorted(by_cell.items()) if len(masks) > 1)
-    html = phones[0].get(f"/t/{code}?cell={cell}").get_data(as_text=True)
+    html = phones[0].get(f"/rollwrite/{code}?cell={cell}").get_data(as_text=True)
     first = preview_cells(html)
     assert cell in first and frozenset(first) in by_cell[cell]
     named = re.search(r"Preview: ([a-e0-9 ]+)</p>", html)

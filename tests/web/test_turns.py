@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from webapp import create_app
-from webapp.store import token_hash
+from webapp.platform.store import token_hash
 
 START = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 
@@ -31,7 +31,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def deps(makers, review, par, today, seeds, clock):
-    from webapp.deps import Deps
+    from webapp.platform.deps import Deps
 
     return Deps(makers=makers, review=review, par=par, today=today, new_seed=seeds, now=clock)
 
@@ -66,7 +66,7 @@ def test_a_turn_game_is_made_joined_and_listed_in_my_games_with_whose_move(app, 
     assert a[0]["players"] == ["Anna", "Bo"] and a[0]["edition"] == "rollwrite"
     assert a[0]["url"] == f"/me/games/{code}/open"
     assert a[0]["deadline"] is not None
-    page = anna.get(f"/t/{code}").get_data(as_text=True)
+    page = anna.get(f"/rollwrite/{code}").get_data(as_text=True)
     assert 'id="turns-panel"' in page
 
 
@@ -100,12 +100,12 @@ def test_in_the_dice_edition_everyone_who_must_act_is_asked_at_once(app, phones,
     assert [g["your_turn"] for g in my_games(bo)] == [True]
     line, seq = first_move(app, code, 0)
     clock.at = START + timedelta(hours=2)
-    assert anna.post(f"/t/{code}/act", {"action": line, "seq": seq}).status_code == 303
+    assert anna.post(f"/rollwrite/{code}/act", {"action": line, "seq": seq}).status_code == 303
     row = clock_row(app, code)
     assert row.waiting == [1]  # Anna has chosen; Bo's clock runs from when it started
     assert row.deadline == START + timedelta(days=1)
     assert [g["your_turn"] for g in my_games(anna)] == [False]
-    assert "Waiting for Bo" in anna.get(f"/t/{code}").get_data(as_text=True)
+    assert "Waiting for Bo" in anna.get(f"/rollwrite/{code}").get_data(as_text=True)
 
 
 @pytest.mark.both_databases
@@ -130,7 +130,7 @@ def test_the_sweep_reminds_then_the_greedy_bot_plays_a_run_out_clock_and_marks_t
     assert missed(app, code) == {0: 1, 1: 0}
     row = clock_row(app, code)
     assert row.waiting == [1] and row.deadline == clock.at + timedelta(days=2)
-    page = bo.get(f"/c/{code}").get_data(as_text=True)
+    page = bo.get(f"/card/{code}").get_data(as_text=True)
     assert "The bot played 1 move for Anna" in page
     assert "to a bot for good" not in page  # not after one missed move
 
@@ -158,7 +158,7 @@ def test_after_two_missed_moves_the_others_may_hand_the_seat_to_a_bot_for_good(
     run_out(app, clock, code, 1)
     assert missed(app, code)[1] >= 2
     assert bo.post(f"/turns/{code}/bot/1").status_code == 403  # not one's own seat
-    page = anna.get(f"/c/{code}").get_data(as_text=True)
+    page = anna.get(f"/card/{code}").get_data(as_text=True)
     assert "Hand Bo’s seat to a bot for good" in page
     resp = anna.post(f"/turns/{code}/bot/1")
     assert resp.status_code == 303
@@ -218,7 +218,7 @@ def test_my_games_follow_the_player_to_another_device_and_open_at_the_seat(app, 
     games = my_games(annas_laptop)
     assert [g["code"] for g in games] == [code]
     resp = annas_laptop.get(games[0]["url"])
-    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{code}")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/rollwrite/{code}")
     token = annas_laptop.client.get_cookie(f"seat_{code}").value
     seats = app.extensions["store"].seats(app.extensions["store"].game(code))
     assert seats[0].token == token_hash(token)
@@ -244,8 +244,8 @@ def test_a_bad_form_is_refused_with_a_message(app, phone):
 
 def test_the_editions_join_pages_lead_to_the_turn_based_one(app, phones):
     code = new_game(phones[0], edition="boardgame")
-    resp = phones[1].get(f"/c/{code}/join")
+    resp = phones[1].get(f"/card/{code}/join")
     assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/turns/{code}/join")
-    other = phones[0].post("/t/new", {"seats": "2", "name": "Cy", "dice": "app"})
+    other = phones[0].post("/rollwrite/new", {"seats": "2", "name": "Cy", "dice": "app"})
     plain = other.headers["Location"].split("/")[2].split("?")[0]
-    assert phones[1].get(f"/t/{plain}/join").status_code == 200  # other tables: as before
+    assert phones[1].get(f"/rollwrite/{plain}/join").status_code == 200  # other tables: as before

@@ -22,7 +22,7 @@ from benchmarks.push_service import Device, PushService, start_push_service
 from tests.web.conftest import TEMPLATES
 from tests.web.test_turns import START, Clock, first_move, join, new_game
 from webapp import create_app
-from webapp.deps import Deps
+from webapp.platform.deps import Deps
 from webapp.turns.records import Notice
 from webapp.turns.webpush import MAX_PAYLOAD
 
@@ -97,13 +97,13 @@ def test_your_move_reaches_the_device_encrypted_and_signed(app, phones, service,
     device = Device(service.url("bo-phone"))
     assert subscribe(bo, device).status_code == 201
     line, seq = first_move(app, code, 0)
-    assert anna.post(f"/c/{code}/act", {"action": line, "seq": seq}).status_code == 303
+    assert anna.post(f"/card/{code}/act", {"action": line, "seq": seq}).status_code == 303
     store = app.extensions["store"]
     state = store.engine_state(store.game(code))
     if 1 not in state.to_act():  # Anna's turn has more steps: finish it
         while 0 in state.to_act():
             line, seq = first_move(app, code, 0)
-            anna.post(f"/c/{code}/act", {"action": line, "seq": seq})
+            anna.post(f"/card/{code}/act", {"action": line, "seq": seq})
             state = store.engine_state(store.game(code))
     assert service.received == []  # never sent from a request
     done = app.extensions["turns"].sender.deliver()
@@ -229,7 +229,7 @@ def test_each_device_gets_what_it_asked_for(app, phones, service, clock):
 
 def test_copenhagen_migrate_makes_the_key_pair_once(tmp_path):
     from webapp import migrate
-    from webapp.db import make_engine
+    from webapp.platform.db import make_engine
     from webapp.turns.push_records import PushRecords
     from webapp.turns.webpush import VAPID_KEY
 

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import url_for
 from flask_babel import gettext as _
 
 from boardgame import actions as A  # noqa: N812
-from boardgame.material import COLOURS, LETTER, TILES
+from boardgame.material import COLOURS, TILES
 from boardgame.state import GameState as CardState
 from facade.grid import bits, cell_name, coords
 from facade.shapes import Shape
-from webapp.colours import COLOUR_WORDS
-from webapp.piece_words import tile_label
+from webapp.words.colours import COLOUR_WORDS
+from webapp.words.piece_words import card_words, join_words, tile_label
 
 # Every way a tile can lie: (quarter turns clockwise, turned over), the printed side first.
 TURNS: tuple[tuple[int, int], ...] = tuple((r, f) for f in (0, 1) for r in range(4))
@@ -22,9 +23,10 @@ Spot = tuple[int, int]  # a placement: (cells mask, brick bit)
 
 
 def cards_words(counts: tuple[int, ...]) -> str:
-    """(2, 0, 1, 0, 0) -> '2×R 1×G'; a dash for none."""
-    parts = [f"{n}×{LETTER[c]}" for c, n in zip(COLOURS, counts) if n]
-    return " ".join(parts) if parts else "—"
+    """(2, 0, 1, 0, 0) -> '2 red cards and 1 green card' (words, never the engine's letters:
+    issue 37); a dash for none."""
+    parts = [card_words(c, n) for c, n in zip(COLOURS, counts) if n]
+    return join_words(parts) if parts else "—"
 
 
 def image(tile: str, rot: int, flip: int) -> Shape:
@@ -116,7 +118,8 @@ def _pay_option(a: A.Build, colour: str, single: bool) -> dict[str, Any]:
 
 
 def build_step(code: str, state: CardState, seat: int, tile: str, builds: list[A.Build],
-               rot: int | None, flip: int | None, cell: int | None) -> dict[str, Any]:
+               rot: int | None, flip: int | None, cell: int | None,
+               link_to: Callable[..., str] | None = None) -> dict[str, Any]:
     """Everything the build step shows once a tile is chosen: the tile's picture as it lies
     now, Rotate and Flip, the cells where its brick can go, and (a cell tapped) the placement
     previewed with its cost explained and every way to pay for it."""
@@ -133,6 +136,8 @@ def build_step(code: str, state: CardState, seat: int, tile: str, builds: list[A
         if turn is None:
             return None
         cell: dict[str, Any] = {"cell": cell_name(at)} if at is not None else {}
+        if link_to is not None:  # another page's own links (a review's puzzle)
+            return link_to(tile=tile, rot=turn[0], flip=turn[1], **cell) + "#placer"
         return url_for("card.page", code=code, tile=tile, rot=turn[0], flip=turn[1],
                        **cell) + "#placer"
 

@@ -1,14 +1,17 @@
 """The card edition's table screen as data for its templates: the viewer's hand, every
 player's building, the harbour and supply, and the viewer's legal actions grouped for tapping
 (harbour picks, a tile turned and placed, a coat of arms), all from the engine's player view
-and `legal_actions`; the selection in progress travels in the page's address."""
+and `legal_actions`; the selection in progress travels in the page's address. The route
+passes in what it read of the request (the address's arguments, the hands revealed on this
+screen): nothing here reads Flask's request or session."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import request, session, url_for
+from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -26,14 +29,14 @@ from boardgame.state import GameState as CardState
 from boardgame.view import CardView
 from facade.errors import IllegalAction
 from facade.grid import cell_name, index, parse_cell
-from webapp import botplay, play
-from webapp.botplay import LEVEL_LABELS
 from webapp.card.build import build_step, cards_words
-from webapp.colours import COLOUR_WORDS
-from webapp.event_i18n import event_line
+from webapp.games import botplay, play
+from webapp.games.botplay import LEVEL_LABELS
 from webapp.games.visit import Visit
-from webapp.inputs import number
-from webapp.store import Game, Store
+from webapp.platform.inputs import number
+from webapp.platform.store import Game, Store
+from webapp.words.colours import COLOUR_WORDS
+from webapp.words.event_i18n import event_line
 
 # the abilities' names: boardgame.material.ABILITY_NAMES (extracted for the catalogs from there)
 ABILITY_LABELS = {k: _l(v) for k, v in ABILITY_NAMES.items()}
@@ -51,10 +54,10 @@ def mode(game: Game) -> str:
     return str(game.config.get("mode", "table"))
 
 
-def revealed(game: Game, state: CardState) -> int | None:
+def revealed(game: Game, state: CardState, reveals: Mapping[str, Any]) -> int | None:
     """Hot-seat: the seat whose hand this screen shows now, if its person asked for it
-    during this very turn."""
-    shown = session.get("card_reveal", {}).get(game.code)
+    during this very turn (`reveals`: game code -> [seat, turn], kept by the screen)."""
+    shown = reveals.get(game.code)
     if not shown or state.is_over():
         return None
     seat, turn = shown
@@ -72,14 +75,15 @@ class Who:
     humans: list[int] = field(default_factory=list)
 
 
-def who(visit: Visit, state: CardState, frame: bool = False) -> Who:
-    """Who looks at this screen; a frame of the bots' moves on the shared hot-seat screen
-    shows only the public table (nobody's hand, no "pass the phone")."""
+def who(visit: Visit, state: CardState, reveals: Mapping[str, Any], frame: bool = False) -> Who:
+    """Who looks at this screen (`reveals`: the hands it was asked to show, see `revealed`);
+    a frame of the bots' moves on the shared hot-seat screen shows only the public table
+    (nobody's hand, no "pass the phone")."""
     humans = [s.seat for s in visit.seats if not s.bot]
     if mode(visit.game) == "hotseat" and visit.host:
         if frame:
             return Who(None, True, None, humans)
-        viewer = revealed(visit.game, state)
+        viewer = revealed(visit.game, state, reveals)
         if viewer not in humans:
             viewer = None  # a bot's hand is never shown, nor played from this screen
         pass_to = None
@@ -139,12 +143,12 @@ def take_label(state: CardState, a: A.Take) -> dict[str, Any]:
     return {"line": str(a), "label": label, "uses": uses}
 
 
-def _int_arg(name: str) -> int | None:
-    return number(request.args.get(name), 3)
+def _int_arg(args: Mapping[str, Any], name: str) -> int | None:
+    return number(args.get(name), 3)
 
 
-def _picks() -> list[int]:
-    raw = request.args.get("pick", "")
+def _picks(args: Mapping[str, Any]) -> list[int]:
+    raw = str(args.get("pick", ""))
     out: list[int] = []
     for part in raw.split(",")[:3]:
         position = number(part, 1)
@@ -153,8 +157,8 @@ def _picks() -> list[int]:
     return out
 
 
-def _cell_arg() -> int | None:
-    raw = request.args.get("cell", "")
+def _cell_arg(args: Mapping[str, Any]) -> int | None:
+    raw = str(args.get("cell", ""))
     try:
         return parse_cell(raw) if raw else None
     except IllegalAction:
@@ -165,9 +169,12 @@ def _url(code: str, **args: Any) -> str:
     return url_for("card.page", code=code, **{k: v for k, v in args.items() if v is not None})
 
 
-def choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
-    """The viewer's legal actions grouped for the screen, with the selection in the URL
-    (harbour picks, a tile, a cell, an orientation) narrowing them down."""
+def choices(game: Game, state: CardState, seat: int, args: Mapping[str, Any],
+            link_to: Callable[..., str] | None = None) -> dict[str, Any]:
+    """The viewer's legal actions grouped for the screen, with the selection in the URL's
+    `args` (harbour picks, a tile, a cell, an orientation) narrowing them down; `link_to` makes
+    those URLs (the game's page by default; a review's puzzle gives its own)."""
+    url = link_to or (lambda **kw: _url(game.code, **kw))
     legal = state.legal_actions(seat)
     takes = [a for a in legal if isinstance(a, A.Take)]
     builds = [a for a in legal if isinstance(a, A.Build)]
@@ -185,7 +192,7 @@ def choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
         "hand_over": state.cards_over_limit(seat),
     }
     # taking cards: tap harbour cards; the next card is offered only if some take has it
-    picks = [p for p in _picks() if any(p in take_set(a) for a in takes)]
+    picks = [p for p in _picks(args) if any(p in take_set(a) for a in takes)]
     chosen = set(picks)
     while chosen and not any(chosen <= take_set(a) for a in takes):
         picks.pop()
@@ -194,22 +201,22 @@ def choices(game: Game, state: CardState, seat: int) -> dict[str, Any]:
     for i in range(HARBOUR_SIZE):
         if i in chosen:
             rest = [p for p in picks if p != i]
-            out["pickable"][i] = _url(game.code, pick=_join(rest) or None)
+            out["pickable"][i] = url(pick=_join(rest) or None)
         elif len(picks) < 3 and any(chosen | {i} <= take_set(a) for a in takes):
-            out["pickable"][i] = _url(game.code, pick=_join([*picks, i]))
+            out["pickable"][i] = url(pick=_join([*picks, i]))
     if len(picks) >= 2:
         out["takes"] = [take_label(state, a) for a in takes if take_set(a) == chosen]
     # building: a tile, turned and flipped, then where its brick goes, then how to pay
-    tile = request.args.get("tile")
+    tile = args.get("tile")
     if tile is not None and tile in out["buildable"]:
         out["tile"] = tile
-        out["build"] = build_step(game.code, state, seat, tile, builds, _int_arg("rot"),
-                                  _int_arg("flip"), _cell_arg())
+        out["build"] = build_step(game.code, state, seat, tile, builds, _int_arg(args, "rot"),
+                                  _int_arg(args, "flip"), _cell_arg(args), link_to)
     # coats of arms: a white tile on a cell, an ability tile, or flipping tiles back
     whites = [a for a in legal if isinstance(a, A.ArmsWhite)]
-    wcell = _cell_arg()
+    wcell = _cell_arg(args)
     for a in whites:
-        out["white"][a.cell] = _url(game.code, cell=cell_name(a.cell)) + "#myboard"
+        out["white"][a.cell] = url(cell=cell_name(a.cell)) + "#myboard"
         if a.cell == wcell:
             out["white_cell"] = {"cell": cell_name(a.cell), "line": str(a), "mask": 1 << a.cell}
     return out
@@ -256,9 +263,11 @@ def _by_turn(events: list[dict[str, Any]], first: str) -> list[dict[str, Any]]:
     return groups[::-1]
 
 
-def model(visit: Visit, state: CardState, who: Who, frame: bool = False) -> dict[str, Any]:
+def model(visit: Visit, state: CardState, who: Who, args: Mapping[str, Any],
+          frame: bool = False) -> dict[str, Any]:
     """Everything the table screen shows, from the viewer's player view only (a spectator's
-    view when nobody's hand may be shown); a frame (a past `state`) offers no move."""
+    view when nobody's hand may be shown), the selection in progress from the address's
+    `args`; a frame (a past `state`) offers no move."""
     store, game, seats = visit.store, visit.game, visit.seats
     viewer = who.viewer
     pv = state.player_view(viewer)
@@ -293,7 +302,7 @@ def model(visit: Visit, state: CardState, who: Who, frame: bool = False) -> dict
         for h in pv["harbour"]
     ]
     my_turn = viewer is not None and viewer in pv["to_act"] and not frame
-    offered = choices(game, state, viewer) if my_turn and viewer is not None else None
+    offered = choices(game, state, viewer, args) if my_turn and viewer is not None else None
     levels = visit.bots
     return {
         "game": game, "mode": mode(game), "seq": pv["seq"],

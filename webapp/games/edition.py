@@ -1,6 +1,8 @@
 """What one edition plugs into the game routes (webapp/games/routes.py): its kinds of game,
 its notation, who a screen plays for, its page's model and templates, its new-game form, its
-hints and its log. Everything else a game's pages do is written once, in the routes."""
+hints and its log. Everything else a game's pages do is written once, in the routes. Three
+adapters plug in: Roll & Write, the card edition, and the dice-only table (which has only the
+page, its poll and its moves of the shared routes)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from webapp import play
+from webapp.games import botplay, play
 from webapp.games.visit import Visit
 
 
@@ -43,14 +45,17 @@ class Templates:
 class Edition:
     """An edition's adapter; the defaults are what both editions share."""
 
-    name: str  # the blueprint's name ("companion", "card"): its endpoints' prefix
-    prefix: str  # the URL prefix of its pages ("/t", "/c")
+    name: str  # the blueprint's name ("rollwrite", "card"): its endpoints' prefix
+    prefix: str  # the URL prefix of its pages ("/rollwrite", "/card")
     engine: str  # the engine that plays it (Store factories' key)
     kinds: tuple[str, ...]  # the kinds of game whose pages these are
     templates: Templates
     parse: Callable[[str], Any]  # a notation line -> the engine's action
     private = False  # pages may show a hand: no cache keeps any of them
     asks_name = True  # joining takes a name (else the seat's name from the game's config)
+    routes: frozenset[str] = frozenset({  # the shared routes its pages have, by endpoint
+        "new", "join_code", "page", "join", "poll", "act", "skip", "hint", "log", "again",
+        "follow"})
 
     # ------------------------------------------------------------------ who looks
     def guard(self, visit: Visit) -> None:
@@ -85,9 +90,29 @@ class Edition:
         """`line`, for an edition that needs the game to write it (the server's own roll)."""
         return self.line(seat, form)
 
+    def move(self, visit: Visit, form: Mapping[str, Any], seen: int | None) -> play.Played:
+        """Play the move the posted fields describe, made on the page of move `seen`, through
+        the one play pipeline (webapp/play.py); raises play.Refusal with nothing changed."""
+        seat = self.actor(visit)
+        if seat is None:
+            raise self.no_seat(visit)
+        if seen is None:
+            raise play.no_seq()
+        line = self.line_of(visit, seat, form)
+        return play.play(visit, seat, line, seen, self.parse, self.names(visit))
+
     def event_words(self, visit: Visit, event: dict[str, Any]) -> str:
         """One event of a move in words, for a program's JSON answer."""
         raise NotImplementedError
+
+    def turn(self, visit: Visit) -> dict[str, Any]:
+        """Whose turn and what it waits for, for a program's poll: the engine's `active` and
+        `phase`, whether this browser's seat may act, whether bots are to play."""
+        state = visit.engine_state()
+        me = self.actor(visit)
+        return {"active": state.active, "phase": str(state.phase),
+                "your_turn": me is not None and me in state.to_act(),
+                "bots_pending": bool(botplay.pending(state, visit.bots))}
 
     # ------------------------------------------------------------------ pages
     def context(self, visit: Visit, at: int | None, args: Mapping[str, Any],

@@ -25,16 +25,16 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from webapp import botplay, play
-from webapp.companion.seats import NAME_MAX, clean_name, derived_token
-from webapp.context import give_host, give_seat, seat_token
-from webapp.context import store as _store
+from webapp.games import botplay, play
 from webapp.games.edition import Edition
+from webapp.games.seats import NAME_MAX, clean_name, derived_token
 from webapp.games.visit import Visit
-from webapp.inputs import number
-from webapp.limits import create_limited, hint_limited
-from webapp.security import PRIVATE
-from webapp.store import Conflict, token_hash
+from webapp.platform.context import give_host, give_seat, seat_token
+from webapp.platform.context import store as _store
+from webapp.platform.inputs import number
+from webapp.platform.limits import create_limited, hint_limited
+from webapp.platform.security import PRIVATE
+from webapp.platform.store import Conflict, token_hash
 
 
 def wants_json() -> bool:
@@ -78,7 +78,8 @@ class GamePages:
             ("/<code>/next", "follow", self.follow, ["GET"]),
         ]
         for rule, endpoint, view, methods in rules:
-            self.bp.add_url_rule(rule, endpoint, view, methods=methods)
+            if endpoint in edition.routes:
+                self.bp.add_url_rule(rule, endpoint, view, methods=methods)
         if edition.private:
             self.bp.after_request(self._never_cached)
 
@@ -155,7 +156,7 @@ class GamePages:
         return resp
 
     def join_code(self) -> ResponseReturnValue:
-        """A code typed on a join form: on to that game's page to join (webapp/play.py)."""
+        """A code typed on a join form: on to that game's page to join (webapp/games/play.py)."""
         return play.join_by_code(_store(), request.args.get("code"))
 
     def join(self, code: str) -> ResponseReturnValue:
@@ -216,13 +217,8 @@ class GamePages:
         game = visit.game
         seen = number(request.args.get("seq"))
         if not g.htmx:
-            state = visit.engine_state()
-            me = self.edition.actor(visit)
             return jsonify({"seq": game.seq, "status": game.status, "changed": seen != game.seq,
-                            "next": game.next_code, "active": getattr(state, "active", None),
-                            "phase": getattr(state, "phase", None),
-                            "your_turn": me is not None and me in state.to_act(),
-                            "bots_pending": bool(botplay.pending(state, visit.bots))})
+                            "next": game.next_code, **self.edition.turn(visit)})
         if game.next_code:
             resp = make_response("", 204)
             resp.headers["HX-Redirect"] = self.url("follow", code=game.code)
@@ -240,21 +236,13 @@ class GamePages:
 
     # ------------------------------------------------------------------ acting
     def act(self, code: str) -> Response:
-        """One action of this browser's seat, through the one play pipeline (webapp/play.py):
+        """One action of this browser's seat, through the one play pipeline (webapp/games/play.py):
         checked against the move number its page showed (a page that is out of date gets
         409), judged by the engine, then the bots' replies."""
         visit = self.visit(code)
-        seat = self.edition.actor(visit)
         form = posted()
-        seen = play.seen_seq(form.get("seq"))
-        names = self.edition.names(visit)
         try:
-            if seat is None:
-                raise self.edition.no_seat(visit)
-            if seen is None:
-                raise play.no_seq()
-            line = self.edition.line_of(visit, seat, form)
-            played = play.play(visit, seat, line, seen, self.edition.parse, names)
+            played = self.edition.move(visit, form, play.seen_seq(form.get("seq")))
         except play.Refusal as refusal:
             return self.refuse(visit, refusal)
         if wants_json():

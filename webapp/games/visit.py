@@ -10,11 +10,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
 from facade.contract import EngineState
-from webapp.context import is_host, seat_token
-from webapp.store import Game, NotFound, Seat, Store
+from webapp.platform.context import is_host, seat_token
+from webapp.platform.store import Game, NotFound, Seat, Store
 
 if TYPE_CHECKING:
-    from webapp.engines import AnyState
+    from webapp.games.engines import AnyState
 
 S = TypeVar("S")
 
@@ -80,6 +80,5 @@ class Visit:
         """The request changed the game: `state` is its present from now on (for the bots and
         the answer), the game's row follows its move number."""
         self._states = {None: state}
-        seq = int(getattr(state, "seq", self.game.seq))
-        over = bool(getattr(state, "is_over", lambda: False)())
-        self.game = replace(self.game, seq=seq, status="over" if over else self.game.status)
+        status = "over" if state.is_over() else self.game.status
+        self.game = replace(self.game, seq=state.seq, status=status)

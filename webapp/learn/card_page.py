@@ -11,11 +11,12 @@ from flask_babel import gettext as _
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import COLOURS, LETTER
 from facade.grid import bits, cell_name
+from webapp.card.build import cards_words
 from webapp.card.model import ABILITY_LABELS
 from webapp.card.model import board as _board
 from webapp.card.model import cards as _cards
 from webapp.card.model import take_label as _take_label
-from webapp.colours import COLOUR_WORDS
+from webapp.words.colours import COLOUR_WORDS
 
 
 def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> dict[str, Any]:
@@ -54,10 +55,10 @@ def context(state: Any, me: int, expected: str | None, args: Any, here: str) -> 
 
 
 def _build_label(a: A.Build) -> str:
-    """"Blue 3 on a1 a2 b2, pay B B B"."""
+    """"Blue 3 on a1 a2 b2, pay 3 blue cards"."""
     colour, size = a.tile.split("-")
     cells = " ".join(cell_name(b) for b in bits(a.mask))
-    paid = A.cards_text(a.pay).replace(",", " ")
+    paid = cards_words(a.pay)
     return _("%(colour)s %(size)s on %(cells)s, pay %(cards)s",
              colour=COLOUR_WORDS.get(colour, colour), size=size, cells=cells, cards=paid)
 

@@ -1,5 +1,5 @@
 """What a guided Roll & Write step shows: the engine's legal actions of the learner grouped
-with the companion's own helpers (webapp/companion/page.py), the expected one marked."""
+with the companion's own helpers (webapp/words/sheet.py), the expected one marked."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.state import GameState
 from rollwrite.view import DiceView
-from webapp.companion import page as P  # noqa: N812
-from webapp.inputs import number
+from webapp.platform.inputs import number
+from webapp.words import sheet as P  # noqa: N812
 
 
 def context(state: GameState, me: int, expected: str | None, args: Any, here: str

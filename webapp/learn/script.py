@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from facade.events import Event
-from webapp.engines import FACTORIES
+from webapp.games.engines import FACTORIES
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Script:
     """One guided game: its edition, its config (players and seed) and its moves in order."""
 
     name: str  # the address: /learn/<name>
-    edition: str  # the engine: a key of webapp.engines.FACTORIES
+    edition: str  # the engine: a key of webapp.games.engines.FACTORIES
     rules: str  # the rules page: /rules/<rules>
     config: dict[str, Any]
     moves: tuple[Step | Auto, ...]

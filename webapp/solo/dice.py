@@ -18,7 +18,7 @@ from typing import Any
 
 from flask import Flask, current_app
 
-from webapp.player_store import Boards
+from webapp.platform.player_store import Boards
 
 EXTENSION = "dice_key"  # the app.extensions entry holding the key
 KEYED = "keyed"  # a challenge's dice from its seed and the installation's key

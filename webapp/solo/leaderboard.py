@@ -17,9 +17,10 @@ from flask import Flask, g
 
 from rollwrite.solitaire import result as challenge_result
 from rollwrite.state import GameState
-from webapp.player_store import Boards, Entry
+from webapp.platform.player_store import Boards, Entry
+from webapp.platform.store import Game, Store
 from webapp.solo import dice
-from webapp.store import Game, Store
+from webapp.solo.records import challenge_of, daily_date
 
 _WEEK_RE = re.compile(r"^(\d{4})-W(\d{2})$")
 TOP_ON_SOLO_PAGE = 10
@@ -47,8 +48,6 @@ def week_days(seed: str) -> tuple[date, date] | None:
 def ranked_when(seed: str, day: date) -> bool:
     """Whether a first game on `seed` started on `day` counts on its board: a date's
     challenge on that date, a week's within it, any other seed always."""
-    from webapp.solo.records import daily_date
-
     named = daily_date(seed)
     if named is not None:
         return named == day
@@ -60,8 +59,6 @@ def ranked_when(seed: str, day: date) -> bool:
 
 def record_over(store: Store, boards: Boards, game: Game) -> None:
     """When a challenge game ends: its result, replayed from the stored log, on its entry."""
-    from webapp.solo.records import challenge_of
-
     if game.kind != "solo" or challenge_of(game) is None:
         return
     entry = boards.entry_of_game(game.id)
@@ -92,7 +89,6 @@ def settled(boards: Boards, seed: str, player_id: str | None,
         return True
     if store is None:
         return False
-    from webapp.solo.records import challenge_of
 
     return any(g.status == "over" and str((challenge_of(g) or {}).get("seed")) == seed
                for g, _when in store.owned(player_id, "solo", limit=200))
@@ -102,8 +98,6 @@ def may_open(store: Store, boards: Boards, game: Game, viewer: str | None) -> bo
     """Whether `viewer` may open this game's table, replay, review or result: any game but a
     solitaire challenge (or one nobody owns: from before browsers were remembered); one's
     own; else only once one has settled its seed."""
-    from webapp.solo.records import challenge_of
-
     challenge = challenge_of(game) if game.kind == "solo" else None
     if challenge is None or game.owner is None:
         return True  # not a challenge, or one from before browsers were remembered

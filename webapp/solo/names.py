@@ -9,7 +9,7 @@ from datetime import date, datetime
 from flask_babel import format_date
 from flask_babel import gettext as _
 
-from webapp.player_store import Boards
+from webapp.platform.player_store import Boards
 from webapp.solo.leaderboard import week_days
 from webapp.solo.records import daily_date
 

@@ -1,27 +1,26 @@
 """The par of a solitaire challenge: the strong bot's result on the same seed (its turns to
-12 points, its score), computed once per seed by a background job (webapp/jobs.py) as soon as
+12 points, its score), computed once per seed by a background job (webapp/platform/jobs.py) as
+soon as
 a challenge of that seed is created, and kept in the table `pars`. The bot plays the game's
 own dice: a keyed challenge's (webapp/solo/dice.py), whose par is kept under KEYED_LEVEL,
 or for a game from before the key the open dice of its public seed, whose par rows are the
 ones stored then (under LEVEL). The result page reads it
 and never computes it: until it is ready the page says it is being computed. The job claims
-the par when it starts and tries again after a passing fault (webapp.jobs.Retry), as the
-reviews do (webapp/reviews.py)."""
+the par when it starts and tries again after a passing fault (webapp.platform.jobs.Retry), as the
+reviews do (webapp/review/reviews.py)."""
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 from functools import partial
 from typing import Any
 
-from webapp.deps import Par
-from webapp.jobs import Jobs, Retry, elsewhere, passing
+from bots.solitaire import play
+from webapp.platform.deps import Par
+from webapp.platform.jobs import Derivation, Jobs, Retry, derive, elsewhere
+from webapp.platform.store import Derived, Game, Store
 from webapp.solo.dice import KEYED, source
 from webapp.solo.records import challenge_of
-from webapp.store import Derived, Game, Store
-
-log = logging.getLogger(__name__)
 
 LEVEL = "strong"  # the bot whose result on the same seed is the par to beat
 KEYED_LEVEL = "strong/keyed"  # the same bot on the keyed dice (the rows' `level` key)
@@ -31,15 +30,13 @@ CLAIM_LIMIT = timedelta(minutes=5)  # a pending claim older than this is a dead 
 
 def _par(seed: str) -> dict[str, Any]:
     """The par, in the search process."""
-    from bots.solitaire import play  # the search is heavy: loaded where it runs
-
     out = play(seed, LEVEL)
     return {"turns": out["turns"], "score": out["score"], "reached_12": out["reached_12"]}
 
 
 def bot_par(seed: str) -> dict[str, Any]:
     """The strong bot's result on the challenge whose dice seed is `seed`: turns, score,
-    reached 12, played in the search process (webapp.jobs.elsewhere)."""
+    reached 12, played in the search process (webapp.platform.jobs.elsewhere)."""
     return elsewhere(_par, seed)
 
 
@@ -55,34 +52,16 @@ def of_game(game: Game) -> tuple[str, str, str]:
 
 def run(store: Store, seed: str, retry: Retry | None = None, *, compute: Par,
         dice: str | None = None, level: str = LEVEL) -> str:
-    """The job: claim the par of `seed` (its row under `level`), compute it on the dice seed
-    `dice` (default: `seed`, the open dice) by `compute` (the app's, webapp.deps), store it,
-    each step again after a passing fault (`retry`) without losing what was done; ready,
-    failed (a bug, logged), taken (another worker has it) or later (the fault did not pass:
-    the claim expires)."""
-    claim: list[str] = []
-    done: list[dict[str, Any]] = []
-
-    def attempt() -> str:
-        if not claim:
-            token = store.claim_par(seed, level, VERSION, CLAIM_LIMIT)
-            if token is None:
-                return "taken"
-            claim.append(token)
-        if not done:
-            done.append(compute(dice or seed))
-        return "ready" if store.finish_par(seed, level, claim[0], "ready", done[0]) else "taken"
-
-    try:
-        return (retry or Retry())(f"par {seed}", attempt)
-    except Exception as err:
-        if passing(err):
-            log.error("the par of %s met a fault that did not pass (%s); its claim expires "
-                      "in %s", seed, type(err).__name__, CLAIM_LIMIT)
-            return "later"
-        if claim:
-            store.finish_par(seed, level, claim[0], "failed")
-        raise  # logged by the pool
+    """The job: the par of `seed` (its row under `level`) claimed, computed on the dice seed
+    `dice` (default: `seed`, the open dice) by `compute` (the app's, webapp.platform.deps)
+    and kept (webapp.platform.jobs.derive): ready, failed (a bug, logged by the pool), taken
+    or later."""
+    return derive(Derivation(
+        f"par {seed}",
+        claim=lambda: store.claim_par(seed, level, VERSION, CLAIM_LIMIT),
+        compute=lambda: compute(dice or seed),
+        finish=lambda token, status, body: store.finish_par(seed, level, token, status, body),
+        limit=CLAIM_LIMIT), retry)
 
 
 def ahead(store: Store, jobs: Jobs, seed: str, *, compute: Par, dice: str | None = None,

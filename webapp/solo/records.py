@@ -1,5 +1,5 @@
-"""The solitaire challenge's records for one browser, kept apart from the pages (webapp/views/
-solo.py): which seed is today's, each finished challenge's result as the engine scores it, the
+"""The solitaire challenge's records for one browser, kept apart from the pages (webapp/solo/
+routes.py): which seed is today's, each finished challenge's result as the engine scores it, the
 best per seed, the daily streak, and the unfinished solo games (the par of a seed is in
 webapp/solo/pars.py). Only a daily challenge played on its own date counts toward the
 streak: a past (or future) date typed in as the seed is a practice game, kept for the records
@@ -14,7 +14,7 @@ from typing import Any
 
 from rollwrite.solitaire import result as challenge_result
 from rollwrite.state import GameState
-from webapp.store import Game, Store
+from webapp.platform.store import Game, Store
 
 RECORD_GAMES = 120  # finished challenges read for the records (newest first)
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

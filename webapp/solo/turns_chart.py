@@ -1,5 +1,5 @@
 """A player's solitaire challenges over the last 30 days as an SVG chart drawn on the server
-(as webapp/points_chart.py draws points): one dot per day played, at the fewest turns to 12
+(as webapp/games/points_chart.py draws points): one dot per day played, at the fewest turns to 12
 points that day, joined where days follow each other; a title and a description make it
 readable without sight, and the page lists the same numbers."""
 
@@ -10,7 +10,7 @@ from datetime import date, timedelta
 
 from markupsafe import Markup, escape
 
-from webapp.points_chart import LINE_STYLES
+from webapp.games.points_chart import LINE_STYLES
 from webapp.solo.records import Attempt
 
 DAYS = 30

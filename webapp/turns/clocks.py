@@ -5,7 +5,7 @@ person who has just become due and queueing "your move" and "game over" notices;
 (a compare-and-set on `due_at`, so several servers share the work and a claim of a worker
 that died lapses), sends the reminder at a quarter of the clock left, and when a clock runs
 out has the greedy bot play that seat's move and marks the seat. Time comes from the app's
-clock (webapp.deps `now`), which tests set."""
+clock (webapp.platform.deps `now`), which tests set."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from facade.errors import IllegalAction
-from webapp import botplay
-from webapp.store import Conflict, Game, Store
+from webapp.games import botplay
+from webapp.platform.store import Conflict, Game, Store
 from webapp.turns.records import Change, Clock, Notice, TurnRecords
 
 log = logging.getLogger(__name__)

@@ -11,9 +11,9 @@ from flask import url_for
 from flask_babel import format_timedelta
 from flask_babel import gettext as _
 
-from webapp.context import seat_token
-from webapp.deps import deps
-from webapp.store import Game, Store
+from webapp.platform.context import seat_token
+from webapp.platform.deps import deps
+from webapp.platform.store import Game, Store
 from webapp.turns.clocks import MISSED_FOR_BOT
 from webapp.turns.webpush import public_key, valid_subject
 from webapp.turns.wiring import turns

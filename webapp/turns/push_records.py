@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from webapp.db import installation, push_outbox, push_subscriptions
+from webapp.platform.db import installation, push_outbox, push_subscriptions
 
 MAX_SUBSCRIPTIONS = 10  # devices a player may subscribe
 

@@ -1,5 +1,5 @@
 """The SQL of turn-based tables: a game's clock row, its seats' players and missed moves,
-vacations, and the notifications queued for the push worker (tables in webapp/db.py).
+vacations, and the notifications queued for the push worker (tables in webapp/platform/db.py).
 
 Every change that races another server is a compare-and-set: a clock row follows the game's
 move number (`seq`) and is written only by the request that saw a newer one; a due row is
@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import Engine, and_, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from webapp.db import (
+from webapp.platform.db import (
     actions,
     games,
     push_outbox,

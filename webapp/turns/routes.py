@@ -13,16 +13,16 @@ from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from webapp import botplay
-from webapp.companion.seats import NAME_MAX, clean_name
-from webapp.context import give_seat, seat_token
-from webapp.context import store as _store
-from webapp.deps import deps
-from webapp.errors import page as error_page
-from webapp.inputs import number
-from webapp.limits import create_limited
-from webapp.solo.players import current_player, ensure_player, give_secret
-from webapp.store import Game, NotFound, Store
+from webapp.games import botplay
+from webapp.games.seats import NAME_MAX, clean_name
+from webapp.platform.context import give_seat, seat_token
+from webapp.platform.context import store as _store
+from webapp.platform.deps import deps
+from webapp.platform.errors import page as error_page
+from webapp.platform.inputs import number
+from webapp.platform.limits import create_limited
+from webapp.platform.store import Game, NotFound, Store
+from webapp.players.identity import current_player, ensure_player, give_secret
 from webapp.turns import seating
 from webapp.turns.clocks import CLOCK_DAYS, MISSED_FOR_BOT, TIMEOUT_LEVEL
 from webapp.turns.holidays import VACATION_DAYS, take_vacation
@@ -31,7 +31,7 @@ from webapp.turns.webpush import LEVELS, Refused, public_key, read_subscription,
 from webapp.turns.wiring import turns
 
 bp = Blueprint("turns", __name__)
-JOIN_PAGES = ("companion.join", "card.join")  # the editions' own join pages
+JOIN_PAGES = ("rollwrite.join", "card.join")  # the editions' own join pages
 
 
 @bp.before_app_request

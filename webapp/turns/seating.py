@@ -13,12 +13,12 @@ from typing import Any
 from flask_babel import gettext as _
 
 from bots.levels import LEVEL_NAMES
-from webapp.companion.seats import NAME_MAX, clean_name, derived_token
-from webapp.store import Game, Store
+from webapp.games.seats import NAME_MAX, clean_name, derived_token
+from webapp.platform.store import Game, Store
 from webapp.turns.clocks import CLOCK_DAYS, DAY_S
 from webapp.turns.records import TurnRecords
 
-EDITIONS = {"rollwrite": ("table", "companion.page"), "boardgame": ("card", "card.page")}
+EDITIONS = {"rollwrite": ("table", "rollwrite.page"), "boardgame": ("card", "card.page")}
 SEAT_KINDS = ("friend", *LEVEL_NAMES)  # a friend's free seat, or a bot level
 MAX_SEATS = 4
 

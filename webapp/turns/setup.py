@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from flask import Flask
 
-from webapp.deps import Deps
-from webapp.solo.players import current_player
-from webapp.store import Store
+from webapp.platform.deps import Deps
+from webapp.platform.store import Store
+from webapp.players.identity import current_player
 from webapp.turns import panel, routes, wiring
 
 

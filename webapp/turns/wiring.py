@@ -11,8 +11,8 @@ from functools import cache
 from flask import Flask, current_app
 from py_vapid import Vapid
 
-from webapp.deps import Deps
-from webapp.store import Store
+from webapp.platform.deps import Deps
+from webapp.platform.store import Store
 from webapp.turns.clocks import Clocks
 from webapp.turns.push_records import PushRecords
 from webapp.turns.records import TurnRecords

@@ -1,0 +1,50 @@
+"""A hint's search (the expert bot's move for a player) in the bots' process, never in a page
+thread: at most HINTS_AT_ONCE searches of this process at a time, each waited for at most
+HINT_SECONDS (webapp/platform/budgets.py); past either, `HintBusy` (the page says "No hint just
+now", 503). A search given up still finishes in the bots' process and holds its slot
+until then, so a flood of hints never queues more than HINTS_AT_ONCE searches there."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import CancelledError
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from flask import current_app
+from flask_babel import gettext as _
+
+from webapp.games.play import Refusal
+from webapp.platform.budgets import HINT_NICENESS, HINT_SECONDS, HINTS_AT_ONCE
+from webapp.platform.jobs import Searcher
+
+_slots = threading.BoundedSemaphore(HINTS_AT_ONCE)
+# Hints search in a process of their own, below the pages and the bots' turns (a flood of
+# hints took /healthz's p99 to 147 ms in the bots' process at nice 0: webapp/platform/budgets.py).
+HINTS = Searcher(niceness=HINT_NICENESS)
+
+
+def busy() -> Refusal:
+    """The page's answer when no hint came within the budget."""
+    return Refusal(503, _("No hint just now"), _(
+        "The hint helper is busy at the moment. Try again in a few seconds."))
+
+
+def searched(work: Callable[..., Any], *args: Any) -> Any:
+    """`work(*args)` (a module-level search: bots.hints) in the bots' process, within the
+    app's HINT_SECONDS; `busy()` is raised when HINTS_AT_ONCE searches are running already,
+    or this one did not finish in time."""
+    if not _slots.acquire(blocking=False):
+        raise busy()
+    try:
+        future = HINTS.submit(work, *args)
+    except Exception:
+        _slots.release()
+        raise
+    future.add_done_callback(lambda _f: _slots.release())  # held while the process searches
+    try:
+        return future.result(timeout=float(current_app.config.get("HINT_SECONDS")
+                                           or HINT_SECONDS))
+    except (TimeoutError, CancelledError, BrokenProcessPool) as err:
+        raise busy() from err

@@ -1,0 +1,1 @@
+"""The home page, the language switch and the health check."""

@@ -1,0 +1,1 @@
+"""Who plays, without an account: a name and a secret in a cookie."""

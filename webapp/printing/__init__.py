@@ -1,0 +1,1 @@
+"""Printed pads: the same PDF as `copenhagen print`, from a form."""

@@ -1,0 +1,1 @@
+"""Reviews and replays of finished games, and the puzzles made of their mistakes."""
