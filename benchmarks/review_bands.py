@@ -1,7 +1,7 @@
 """The rating bands of the review (bots.review_labels.BANDS): bot levels play whole games, the
 review rates each seat, and the mean rating of each level is printed with its standard error.
 
-    python -m benchmarks.review_bands --kind rollwrite --games 8 --json
+    python -m benchmarks.review_bands --kind rollwrite solitaire card --games 40 --json
 
 Roll & Write and the card edition pair the levels as expert vs strong and greedy vs random
 (seats alternate), so each game rates two levels; the solitaire plays each level alone. A
@@ -14,15 +14,17 @@ import importlib
 import json
 import sys
 from statistics import mean, stdev
-from typing import Any
+from typing import Any, TextIO
 
 from bots.levels import make_bot
 from bots.playout import play_out
 from bots.review import review
+from bots.review_labels import CARD, ROLLWRITE, SOLITAIRE, Scale, rating
 from facade.gametext import read_text, write_text
 
 LEVELS = ("expert", "strong", "greedy", "random")
 PAIRS = (("expert", "strong"), ("greedy", "random"))
+SCALES: dict[str, Scale] = {"rollwrite": ROLLWRITE, "solitaire": SOLITAIRE, "card": CARD}
 EDITION = {"rollwrite": "rollwrite", "solitaire": "rollwrite", "card": "boardgame"}
 
 
@@ -36,19 +38,55 @@ def _game_text(kind: str, levels: list[str], seed: int) -> str:
                       state.config["seed"], state.log)
 
 
-def ratings(kind: str, games: int, seed: int = 2026) -> dict[str, list[float]]:
-    """Each level's ratings, one per game it played."""
-    out: dict[str, list[float]] = {level: [] for level in LEVELS}
+def ratings(kinds: list[str], games: int, seed: int = 2026, dump: TextIO | None = None
+            ) -> dict[str, dict[str, list[float]]]:
+    """Per kind, each level's ratings, one per game it played (the kinds' games interleaved:
+    game g of every kind before game g + 1 of any); with `dump`, one JSON line per seat
+    reviewed (its kind, level, the game's seed, each decision's loss, noise and whether it had
+    a choice, a roll decision marked "roll"), to weigh rating formulas on the same reviews."""
+    out: dict[str, dict[str, list[float]]] = {k: {level: [] for level in LEVELS} for k in kinds}
     for g in range(games):
-        tables = ([[lv] for lv in LEVELS] if kind == "solitaire"
-                  else [list(p) if g % 2 == 0 else list(reversed(p)) for p in PAIRS])
-        for levels in tables:
-            result = review(read_text(_game_text(kind, levels, seed + g)))
-            for player, level in zip(result["players"], levels):
-                if player["rating"] is not None:
-                    out[level].append(player["rating"])
-            print(kind, g, levels, [p["rating"] for p in result["players"]], file=sys.stderr,
-                  flush=True)
+        for kind in kinds:
+            tables = ([[lv] for lv in LEVELS] if kind == "solitaire"
+                      else [list(p) if g % 2 == 0 else list(reversed(p)) for p in PAIRS])
+            for levels in tables:
+                result = review(read_text(_game_text(kind, levels, seed + g)))
+                for player, level in zip(result["players"], levels):
+                    if player["rating"] is not None:
+                        out[kind][level].append(player["rating"])
+                    if dump is not None:
+                        dump.write(json.dumps({"kind": kind, "level": level, "seed": seed + g,
+                                               "rating": player["rating"],
+                                               "turns": _decisions(result, player["player"])})
+                                   + "\n")
+                        dump.flush()
+                print(kind, g, levels, [p["rating"] for p in result["players"]],
+                      file=sys.stderr, flush=True)
+    return out
+
+
+def _decisions(result: dict[str, Any], player: int) -> list[list[Any]]:
+    """A seat's decisions in a review: [loss, noise, had a choice] per turn, and
+    [loss, noise, True, "roll"] per roll decision (dice edition)."""
+    out: list[list[Any]] = []
+    for t in result["turns"]:
+        if t["player"] == player:
+            out.append([t["loss"], t["noise"], t.get("choice", True)])
+            out.extend([r["loss"], r["noise"], True, "roll"] for r in t.get("rolls", []))
+    return out
+
+
+def from_dump(path: str) -> dict[str, dict[str, list[float]]]:
+    """Per kind, each level's ratings recomputed by `bots.review_labels.rating` from a dump's
+    decisions: the rating's formula weighed again without reviewing the games again."""
+    out: dict[str, dict[str, list[float]]] = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line)
+            losses = [d[0] for d in row["turns"] if d[2]]
+            rated = rating(losses, SCALES[row["kind"]])
+            if rated is not None:
+                out.setdefault(row["kind"], {lv: [] for lv in LEVELS})[row["level"]].append(rated)
     return out
 
 
@@ -66,11 +104,21 @@ def table(found: dict[str, list[float]]) -> dict[str, Any]:
 def main() -> None:
     """Measure and print the table (JSON with --json)."""
     parser = argparse.ArgumentParser()
-    parser.add_argument("--kind", choices=sorted(EDITION), default="rollwrite")
+    parser.add_argument("--kind", choices=sorted(EDITION), nargs="+", default=["rollwrite"])
     parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=2026, help="the first game's seed")
+    parser.add_argument("--dump", help="a file to append each seat's turns to (JSON lines)")
+    parser.add_argument("--from-dump", help="rate again the decisions of a dump, not new games")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    result = table(ratings(args.kind, args.games))
+    if args.from_dump:
+        found = from_dump(args.from_dump)
+    elif args.dump:
+        with open(args.dump, "a", encoding="utf-8") as dump:
+            found = ratings(args.kind, args.games, args.seed, dump)
+    else:
+        found = ratings(args.kind, args.games, args.seed)
+    result = {kind: table(levels) for kind, levels in found.items()}
     print(json.dumps(result, indent=2) if args.json else result)
 
 

@@ -1,13 +1,14 @@
-"""The review of a card-edition game: every seat's turns, each judged only from what that seat
-knew when it played (its own hand and the public table), beside the expert's turn in the same
-position, by the final points each leads to.
+"""The review of a card-edition game: every seat's turns, each judged only from what that seat knew
+when it played (its own hand and the public table), beside the expert's turn in the same position,
+by what each leads to in the expert's own measure (bots.card_search: two more own turns played out
+greedily, then the points scored, the facade's promise and the hand, less half the best other
+player's).
 
-A turn is judged from the seat's view alone (`state.view(seat)`: no other hand, no deck
-order): the worlds it is played out in are dealt from that view
-(`GameState.from_view(view, seat, rng)`), never from the real hidden hands or deck. Both the
-played turn and the expert's are played out greedily to the end of the game in the same worlds
-(paired), so their difference is not noise between two samples of hidden cards. A turn's
-actions (take, discard, build, coats of arms) all come before its cards are drawn, and depend
+A turn is judged from the seat's view alone (`state.view(seat)`: no other hand, no deck order): the
+worlds it is played out in are dealt from that view (`GameState.from_view(view, seat, rng)`), never
+from the real hidden hands or deck. Both the played turn and the expert's are played out greedily in
+the same worlds (paired), so their difference is not noise between two samples of hidden cards. A
+turn's actions (take, discard, build, coats of arms) all come before its cards are drawn, and depend
 only on the seat's hand and the table: they are legal in every world.
 """
 
@@ -18,12 +19,10 @@ from typing import Any
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.state import GameState
-from bots.card.greedy import GreedyBot
-from bots.card_search import ExpertBot
+from bots.card_search import ExpertBot, play_out_world
 from bots.review_labels import CARD, Scale, TurnReview, judged, paired_noise, played_holds, turn_rng
 from bots.words import Said, card_move, card_reason, english
 
-MAX_ROLLOUT_ACTIONS = 2000  # a play-out's guard (bot games last about 60-120 actions)
 MAX_TURN_ACTIONS = 12  # the expert's actions in one turn: take, discard, build, arms...
 # Worlds per turn judged; both moves are played out to the end in each of them. Chosen for a
 # review in the web app's background worker to take well under 20 s of CPU; measured with
@@ -39,9 +38,16 @@ MAX_TURN_ACTIONS = 12  # the expert's actions in one turn: take, discard, build,
 # against 20.9 s and 22.2 s, but moved labels (seed 77: 3 mistakes became blunders, a new
 # mistake and inaccuracy; seed 78: 6 of 12 labelled turns lost their label) and the bands the
 # ratings are read against (seed 77: strong/greedy became random/random; the bands were
-# measured with these numbers): the review would be worse, not only cheaper.
-ROLLOUTS = {2: 48, 3: 28, 4: 18}
-ROLLOUT_POLICY = GreedyBot(0)  # greedy decisions on a full state use no randomness
+# measured with these numbers): the review would be worse, not only cheaper. Issue 37 values
+# a turn by the expert's own measure (PLAYOUT_ROUNDS), whose play-outs are a fraction of those
+# to the end; 2 players take 32 worlds so that the bands could be measured on 40 games a level.
+ROLLOUTS = {2: 32, 3: 28, 4: 18}
+# The reference (issue 37): play-outs to the end of the game in final points rated the strong
+# bot worse than the greedy one (8 games a level, 2026-11-26: 54.5 against 42.7), its takes
+# for later valued by a greedy end it would not play; the expert's own measure (its ROUNDS of
+# play-out, then the position's value, hand included) rates them in order (see
+# bots.review_labels.BANDS) and costs a fraction of the play-outs to the end.
+PLAYOUT_ROUNDS = 2
 
 
 def played_turns(start: GameState, actions: list[str]) -> list[tuple[GameState, list[A.Action]]]:
@@ -82,17 +88,15 @@ def expert_turn(view: dict[str, Any], seat: int, seed: int) -> list[A.Action]:
     return actions
 
 
-def final_points(world: GameState, seat: int, actions: list[A.Action]) -> int:
-    """`seat`'s points at the end of a greedy play-out of a copy of `world` after the turn's
-    `actions`."""
+def final_points(world: GameState, seat: int, actions: list[A.Action]) -> float:
+    """What a copy of `world` after the turn's `actions` is worth to `seat` by the expert's
+    own measure: played on greedily for PLAYOUT_ROUNDS more own turns (the others' between),
+    then valued by `bots.card_search.position_value` (points scored, the facade's promise and
+    the hand, less half the best other player's; a won or lost game counts WIN_BONUS)."""
     w = world.clone()
     for action in actions:
         w.apply(action)
-    for _ in range(MAX_ROLLOUT_ACTIONS):
-        if w.is_over():
-            break
-        w.apply(ROLLOUT_POLICY.decide(w, w.active))
-    return w.scores()[seat]
+    return play_out_world(w, seat, PLAYOUT_ROUNDS)
 
 
 def judge_turn(view: dict[str, Any], seat: int, played: list[A.Action], rollouts: int,

@@ -51,28 +51,31 @@ SOLITAIRE = Scale("turns", 0.4, 0.7, 1.0, 1.5, "solitaire")
 # one turn's points, a blunder about a column's.
 CARD = Scale("points", 0.5, 1.0, 2.0, 2.5, "card")
 
-# The rating: RATING_SCALE x the mean loss per decision that had a choice, in the kind's unit
-# (lower is better; 0 plays like the reviewer). Its bands are named for the bot level a player
-# plays like: each band ends halfway between the mean ratings of the levels next to it in the
-# measured order. Measured 2026-11-26 with `python -m benchmarks.review_bands --kind K --games
-# 8` (seeds 2026-2033; Roll & Write and cards: expert vs strong and greedy vs random, seats
-# alternating; the solitaire: each level alone), the reviews at their default play-outs:
+# The rating: RATING_SCALE x the mean loss per decision that had a choice (rerolls and colour
+# changes included, each loss counted at most as the scale's blunder), in the kind's unit (lower
+# is better; 0 plays like the reviewer). Its bands are named for the bot level a player plays
+# like: each band ends halfway between the mean ratings of the levels next to it in the
+# measured order. Measured 2026-11-28/29 with `nice -n 10 python -m benchmarks.review_bands
+# --kind solitaire card rollwrite --games 40 --seed 2026 --dump FILE`, stopped at the
+# deadline after 21-22 games a level (seeds 2026-2047; Roll & Write and cards: expert vs
+# strong and greedy vs random, seats alternating; the solitaire: each level alone), the reviews
+# at their default play-outs, rated again from the dump (`--from-dump FILE`):
 #
-#   kind        expert      strong       greedy       random      (mean ± standard error, 8 each)
-#   rollwrite   19.2 ± 6.2  34.1 ± 10.6  56.9 ± 15.4  84.3 ± 9.2   -> ends 26.6, 45.5, 70.6
-#   solitaire    7.9 ± 2.8  17.6 ± 5.0    7.3 ± 1.9   62.4 ± 16.1
-#   card         5.1 ± 1.2  54.5 ± 7.7   42.7 ± 8.4   62.0 ± 5.9
+#   kind        expert      strong      greedy      random       games a level
+#   rollwrite   16.4 ± 2.2  25.4 ± 2.3  37.0 ± 2.9   61.0 ± 4.7   21  -> ends 20.9, 31.2, 49.0
+#   solitaire    7.0 ± 0.9  12.1 ± 1.8  19.8 ± 1.5   40.7 ± 1.9   22  -> ends 9.6, 15.9, 30.2
+#   card         5.4 ± 1.1  78.2 ± 3.9  73.2 ± 4.8  117.5 ± 3.6   21
 #
-# In the solitaire and the card edition the greedy bot rates as well as or better than the
-# strong one: the review's play-outs follow the greedy policy, so greedy moves agree with
-# them. There the bands follow the measured order: the solitaire's expert band holds expert
-# and greedy play (7.9, 7.3: one band, ending halfway to strong), the card edition's greedy
-# band comes before its strong band. Eight games a level leave standard errors of 1-16.
+# (mean ± standard error). Judging the rolls orders the solitaire (8 games before, tiles only:
+# greedy 7.3 rated better than strong 17.6). The card edition's reference (the expert's own
+# measure) still cannot tell strong from greedy (within the standard errors): its bands follow
+# the measured order, greedy before strong (ends 39.3, 75.7, 97.9).
 RATING_SCALE = 100
+BAND_GAMES = 21  # games of each bot level the bands were measured on (the page says so)
 BANDS: dict[str, list[tuple[str, float]]] = {  # kind -> (band, highest rating in it)
-    "rollwrite": [("expert", 26.6), ("strong", 45.5), ("greedy", 70.6), ("random", 1e9)],
-    "solitaire": [("expert", 12.8), ("strong", 40.0), ("random", 1e9)],
-    "card": [("expert", 23.9), ("greedy", 48.6), ("strong", 58.3), ("random", 1e9)],
+    "rollwrite": [("expert", 20.9), ("strong", 31.2), ("greedy", 49.0), ("random", 1e9)],
+    "solitaire": [("expert", 9.6), ("strong", 15.9), ("greedy", 30.2), ("random", 1e9)],
+    "card": [("expert", 39.3), ("greedy", 75.7), ("strong", 97.9), ("random", 1e9)],
 }
 
 
@@ -163,11 +166,12 @@ def paired_noise(played: list[float], best: list[float]) -> float:
 
 
 def rating(losses: list[float], scale: Scale) -> float | None:
-    """The mean loss per decision that had a choice, scaled (RATING_SCALE x the loss in the
-    unit: lower is better, 0 plays like the reviewer); None without such a decision."""
+    """The mean loss per decision that had a choice, each counted at most as the scale's
+    blunder, scaled (RATING_SCALE x the loss in the unit: lower is better, 0 plays like the
+    reviewer); None without such a decision."""
     if not losses:
         return None
-    return round(RATING_SCALE * mean(losses), 1)
+    return round(RATING_SCALE * mean(min(loss, scale.blunder) for loss in losses), 1)
 
 
 def band_of(rated: float | None, scale: Scale) -> str | None:
@@ -202,6 +206,7 @@ def summary(edition: str, names: list[str], turns: list[TurnReview], rollouts: i
         own = [t for t in turns if t.player == p]
         lucky = [t.more["luck"] for t in own if "luck" in t.more]
         chosen = [t.loss for t in own if t.more.get("choice", True)]
+        chosen += [r["loss"] for t in own for r in t.more.get("rolls", [])]  # rerolls, changes
         rated = rating(chosen, scale)
         players.append({
             "player": p, "name": name, "accuracy": accuracy([t.loss for t in own], scale),

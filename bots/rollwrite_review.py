@@ -7,7 +7,10 @@ never the game's later dice: a move is judged by what could be known when it was
 same seeds serve both moves of a turn, so their difference is not noise between two samples of
 dice. A turn is judged from the moment its tile is chosen (after any reroll: the dice are then
 known), against the expert's best tile for those dice: where it would rather roll again, it is
-asked as if it had no red ★ left (a reroll is not judged: its worth lies in dice unknown).
+asked as if it had no red ★ left. The rolls are judged on their own (issue 37): each reroll
+(red ★) or colour change (green ★) the player made before choosing the tile, against the
+expert's step there, and where the player kept the dice, the expert's reroll or change if it
+would have made one; a reroll's new dice come from the play-outs' seeds, never the game's.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from bots.review_labels import (
 )
 from bots.rollwrite.evaluate import grid_value
 from bots.rollwrite.greedy import rank_choices
+from bots.rollwrite.strong import StrongBot
 from bots.rollwrite_search import ROLLOUT_POLICY, ExpertBot
 from bots.words import Said, dice_move, dice_reason, english
 from rollwrite import actions as A  # noqa: N812
@@ -41,9 +45,12 @@ UNREACHED = 5  # turns added to a solitaire play-out that ends without 12 points
 # (strong vs greedy, seed 77) 3.5 s and 22 turns (greedy vs random, seed 12) 3.9 s with 12;
 # solitaire games of 12 turns (strong, seed 5) 5.2 s, 15 turns (greedy, seed 8) 6.2 s and 32
 # turns (random, seed 11) 9.6 s with 96. Turns to 12 vary more with the dice than final points
-# do: see bots.review_labels.SOLITAIRE.
+# do: see bots.review_labels.SOLITAIRE. Issue 37 judges the rolls too (more play-outs a turn)
+# and its bands had to be measured on 40 games a level on the same shared machine: the
+# solitaire takes 32 (the noise of a difference grows by about 1.7; a loss within it earns no
+# label, NOISE_SE).
 ROLLOUTS = 12
-SOLITAIRE_ROLLOUTS = 96
+SOLITAIRE_ROLLOUTS = 32
 
 
 # Luck: per turn, what the dice as they stood when the tile was chosen (after any reroll) were
@@ -147,18 +154,32 @@ def played_turns(config: dict, actions: list[str]
     """Per turn with a drawing that stands: the state when its tile was chosen, the state
     after the drawing, the player, and the active player's steps between that stand (as
     logged; a step taken back with `undo` is left out)."""
+    return [t[:4] for t in _turns_and_rolls(config, actions)]
+
+
+def _turns_and_rolls(config: dict, actions: list[str]
+                     ) -> list[tuple[GameState, GameState, int, list[str],
+                                     list[tuple[GameState, A.Action]]]]:
+    """`played_turns`, each with its roll decisions: the state before each reroll (red ★)
+    or colour change (green ★) the player made before choosing the tile, and that step."""
     state = GameState(config)
-    found: dict[int, tuple[GameState, GameState, int, list[str]]] = {}
+    found: dict[int, tuple[GameState, GameState, int, list[str],
+                           list[tuple[GameState, A.Action]]]] = {}
     before: GameState | None = None
     steps: list[str] = []
+    rolls: dict[int, list[tuple[GameState, A.Action]]] = {}
     for text in actions:
-        if _fresh(state):
+        fresh = _fresh(state)
+        if fresh:
             before, steps = state.clone(), []
         turn = state.turn
+        kept = state.clone() if fresh else None
         state.apply(text)
         line = state.log[-1].split()
         if before is None or state.turn != turn or line[0] != f"p{before.active + 1}":
             continue
+        if kept is not None and line[1] in ("reroll", "change"):
+            rolls.setdefault(turn, []).append((kept, A.parse_action(state.log[-1])))
         if line[1] == "undo":
             undone = steps.pop() if steps else ""
             if undone.split()[1:2] == ["draw"]:
@@ -166,8 +187,66 @@ def played_turns(config: dict, actions: list[str]
         else:
             steps.append(state.log[-1])
             if line[1] == "draw":
-                found[turn] = (before, state.clone(), before.active, list(steps))
+                found[turn] = (before, state.clone(), before.active, list(steps),
+                               rolls.get(turn, []))
     return [found[t] for t in sorted(found)]
+
+
+def roll_move(state: GameState, player: int, seed: int) -> A.Action | None:
+    """The expert's reroll or colour change at `state` (a tile still to choose), or None when
+    it would keep the dice: the expert rolls and changes as the strong bot does, so the
+    strong bot's step is asked (without the expert's search of the tile)."""
+    if state.sheets[player].stars_left("red") + state.sheets[player].stars_left("green") == 0:
+        return None
+    rng = turn_rng(seed, state.turn, player, "roll")
+    bot = ExpertBot(rng.randrange(1 << 30))
+    world = seeded(state, rng.randrange(1 << 30))
+    action = StrongBot.before_choosing(bot, world, player, world.legal_actions(player))
+    return action if isinstance(action, A.Reroll | A.Change) else None
+
+
+def after_step(state: GameState, action: A.Action) -> GameState:
+    """A copy of `state` after one step."""
+    world = state.clone()
+    world.apply(action)
+    return world
+
+
+def judge_rolls(before: GameState, after: GameState, player: int,
+                rolls: list[tuple[GameState, A.Action]], played_values: list[float],
+                seeds: list[int], seed: int, scale: Scale) -> list[dict[str, Any]]:
+    """The turn's roll decisions (issue 37: the strong bot's rerolls and colour changes are
+    much of its strength, and a review that judged only tiles rated it like the greedy bot):
+    each reroll or colour change the player made, against the expert's step there (keeping
+    the dice: its tile for them); and, where the player kept the dice, the expert's reroll or
+    change if it would have made one. Valued by the same play-outs as the tile (the dice a
+    reroll brings come from the play-out's seed, never the game's); the loss never negative."""
+    out = []
+    moments = list(rolls)
+    if not rolls:
+        moments.append((before, None))  # the player kept the dice: did the expert?
+    for state, played in moments:
+        best = roll_move(state, player, seed)
+        if played is None and best is None:
+            continue
+        if played == best:
+            out.append({"played": str(played), "best": str(best), "loss": 0.0, "noise": 0.0})
+            continue
+        if played is None:
+            mine = played_values
+        else:
+            mine = final_values(after_step(state, played), player, seeds, scale)
+        if best is None:
+            best_state, _ = expert_move(state, player, seed)
+            theirs = final_values(best_state, player, seeds, scale)
+        else:
+            theirs = final_values(after_step(state, best), player, seeds, scale)
+        loss = mean(mine) - mean(theirs) if scale.unit == "turns" else mean(theirs) - mean(mine)
+        out.append({"played": str(played) if played else "keep",
+                    "best": str(best) if best else "keep",
+                    "loss": round(max(0.0, loss), 2),
+                    "noise": round(paired_noise(mine, theirs), 2)})
+    return out
 
 
 def _moves_text(lines: list[str]) -> str:
@@ -261,7 +340,7 @@ def review_turns(config: dict, actions: list[str], rollouts: int, seed: int, sca
     play-outs with dice of the review's own seeds; each with its words, the sheet as it
     stood and what each move drew on it."""
     out = []
-    for before, after, player, steps in played_turns(config, actions):
+    for before, after, player, steps, rolls in _turns_and_rolls(config, actions):
         seeds = turn_seeds(seed, before.turn, player, rollouts)
         best_state, best_actions = expert_move(before, player, seed)
         played_text = _moves_text(steps)
@@ -293,7 +372,9 @@ def review_turns(config: dict, actions: list[str], rollouts: int, seed: int, sca
         why = _best_reason(before, best_actions or [A.parse_action(x) for x in steps])
         turn.more.update({"why_steps": why, "why": english(why),
                           "choice": len(before.legal_actions(player)) > 1,
-                          "luck": round(luck(before, player, scale), 2)})
+                          "luck": round(luck(before, player, scale), 2),
+                          "rolls": judge_rolls(before, after, player, rolls, played_values,
+                                               seeds, seed, scale)})
         out.append(turn)
     return out
 

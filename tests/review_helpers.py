@@ -56,7 +56,7 @@ def check_schema(result: dict[str, Any]) -> None:
                            ("blunder", "blunders")):
             assert p[key] == sum(t["label"] == label for t in own)
     for t in result["turns"]:
-        assert set(t) - {"dice", "luck"} == TURN_KEYS and t["label"] in LABELS
+        assert set(t) - {"dice", "luck", "rolls"} == TURN_KEYS and t["label"] in LABELS
         assert t["played_words"] and t["best_words"] and "p1 " not in t["played_words"]
         assert t["in_noise"] == (0 < t["loss"] <= t["noise"])
         assert not (t["in_noise"] and t["label"])  # inside the noise: no label

@@ -28,9 +28,10 @@ def test_every_turn_of_every_seat_is_judged_in_final_points():
     logged = " / ".join(line.split(" ", 1)[1] for line in state.log)
     assert " / ".join(t["played"] for t in result["turns"]) == logged
     for t in result["turns"]:
-        assert t["loss"] == round(max(0.0, t["best_value"] - t["played_value"]), 2)
+        assert abs(t["loss"] - max(0.0, t["best_value"] - t["played_value"])) <= 0.011  # rounded
         assert t["label"] == (label_of(t["loss"], CARD) if t["loss"] > t["noise"] else "")
-        assert 0 <= t["played_value"] <= 40 and 0 <= t["best_value"] <= 40
+        # the expert's measure: points, promise and hand, less half the other's, a won game +8
+        assert -40 <= t["played_value"] <= 60 and -40 <= t["best_value"] <= 60
 
 
 def test_the_experts_own_turn_costs_nothing():

@@ -29,6 +29,7 @@ from flask_babel import lazy_gettext as _l
 from boardgame import actions as CA  # noqa: N812
 from boardgame.material import COLOURS
 from bots import card_review
+from bots.review_labels import BAND_GAMES
 from bots.words import card_move, dice_move
 from webapp.card import model as card_model
 from webapp.games import play
@@ -206,6 +207,13 @@ BANDS = {  # a rating band's name (bots.review_labels.BANDS): the bot level one 
     "expert": _l("Expert"), "strong": _l("Strong"), "greedy": _l("Steady"),
     "random": _l("Beginner"),
 }
+BAND_MEANINGS = {  # what a band means, beside it (issue 37)
+    "expert": _l("Plays like our expert bot: the best moves the bots find."),
+    "strong": _l("Plays like our strong bot: it weighs what the next dice or cards may bring."),
+    "greedy": _l("Plays like our greedy bot: the move that scores most at once, without "
+                 "looking ahead."),
+    "random": _l("Plays like our random bot: moves picked by chance."),
+}
 
 
 def _signed(value: float) -> str:
@@ -223,7 +231,8 @@ def _summary(body: dict[str, Any]) -> list[dict[str, Any]]:
         out.append({**p, "accuracy": _num(p.get("accuracy")),
                     "luck_text": _signed(float(luck)) if isinstance(luck, int | float) else "–",
                     "rating_text": _num(p.get("rating")),
-                    "band_word": BANDS.get(str(p.get("band")), "")})
+                    "band_word": BANDS.get(str(p.get("band")), ""),
+                    "band_meaning": BAND_MEANINGS.get(str(p.get("band")), "")})
     return out
 
 
@@ -298,6 +307,7 @@ def _context(store: Store, game: Game) -> dict[str, Any]:
         "names": names, "players": _summary(body), "seat": seat,
         "luck_lines": _luck_lines(body),
         "rated": any(p.get("rating") is not None for p in body.get("players") or []),
+        "band_games": BAND_GAMES,
         "lucky": any(p.get("luck") is not None for p in body.get("players") or []),
         "switch": [(s, names[s] if s < len(names) else str(s + 1)) for s in switch],
         "turns": _turn_rows(game, body, names, seat) if shows_turns else None,
