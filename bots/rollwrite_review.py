@@ -222,7 +222,7 @@ def judge_rolls(before: GameState, after: GameState, player: int,
     change if it would have made one. Valued by the same play-outs as the tile (the dice a
     reroll brings come from the play-out's seed, never the game's); the loss never negative."""
     out = []
-    moments = list(rolls)
+    moments: list[tuple[GameState, A.Action | None]] = list(rolls)
     if not rolls:
         moments.append((before, None))  # the player kept the dice: did the expert?
     for state, played in moments:
