@@ -153,7 +153,7 @@ def test_every_roll_and_write_page_and_phase(open_phone, audit: Audit, live_app:
     host.fill("#name", "Ana")
     with host.expect_navigation():
         host.click("form button[type=submit]")
-    code = _code(host, "t")
+    code = _code(host, "rollwrite")
     audit.check(host, "table-host-invite")
     guest.goto(f"/rollwrite/{code}/join")
     audit.check(guest, "table-join")
@@ -207,7 +207,7 @@ def test_solo_and_the_solitaire_result(open_phone, audit: Audit, live_app: Flask
     page.check("input[name=bots][value='1']")
     with page.expect_navigation():
         page.click("text=Play against the bots")
-    code = _code(page, "t")
+    code = _code(page, "rollwrite")
     game = store.game(code)
     with live_app.app_context():
         botplay.play_pending(store, game)
@@ -221,7 +221,7 @@ def test_solo_and_the_solitaire_result(open_phone, audit: Audit, live_app: Flask
     page.goto("/s/")
     with page.expect_navigation():
         page.click("text=Play the challenge")
-    code = _code(page, "t")
+    code = _code(page, "rollwrite")
     game = store.game(code)
     bot = make_bot("rollwrite", "greedy", 0)
     for _ in range(MAX_ACTIONS):
@@ -263,7 +263,7 @@ def test_every_card_edition_page_and_phase(open_phone, audit: Audit, live_app: F
     page.check("input[name=mode][value=table]")
     page.click("button.big")
     page.wait_for_url(re.compile(r"/card/[A-Z0-9]{6}$"))
-    code = _code(page, "c")
+    code = _code(page, "card")
     game = store.game(code)
     bot = make_bot("boardgame", "greedy", 0)
     seen: set[str] = set()
@@ -339,7 +339,7 @@ def test_the_turn_based_pages(open_phone: Any, audit: Audit) -> None:
     page.fill("#name", "Axel")
     with page.expect_navigation():
         page.click("form button[type=submit]")
-    code = _code(page, "t")
+    code = _code(page, "rollwrite")
     audit.check(page, "turns-table")
     guest = open_phone()
     guest.goto(f"/turns/{code}/join")

@@ -401,11 +401,14 @@ def test_forged_payment_in_another_colour_is_refused_rules_2_6(app, phone):
             422, "other colours need Change of colours")
 
 
-def test_garbled_action_teaches_the_notation(app, phone):
+def test_garbled_action_is_refused_in_words_not_notation(app, phone):
+    """A game page speaks like a player: a move it cannot read is refused by pointing at the
+    moves the page offers, never by teaching the notation (that is the game-text page's job)."""
     code = new_game(phone, ["person", "greedy"])
     body = page_of(phone, code)
-    refused(app, phone, code, {"action": "take everything", "seq": seq_on(body)}, 422,
-            "like “p1 take 3,4”")
+    page = refused(app, phone, code, {"action": "take everything", "seq": seq_on(body)}, 422,
+                   "cannot be read: choose one of the moves the page offers")
+    assert "p1 take" not in page
     refused(app, phone, code, {"action": "p1 take 3,4"}, 400, "Reload")
 
 
