@@ -10,8 +10,12 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from webapp.platform.jobs import Searchers
 
 OUTAGE_LOCK = Path(tempfile.gettempdir()) / "copenhagen-tests-postgres.lock"
 # The app's search process (reviews, pars) runs at the usual priority in tests: at its
@@ -38,3 +42,15 @@ def _postgres_outages_run_alone(request: pytest.FixtureRequest) -> Iterator[None
         yield
     finally:
         os.close(fd)  # closing the descriptor releases the lock
+
+
+@pytest.fixture(scope="session")
+def searchers() -> Iterator[Searchers]:
+    """The search processes (bots' turns, hints, jobs) every app of this test worker shares,
+    web and browser tests alike: each started when first needed (a fresh interpreter, seconds
+    on a loaded machine), stopped when the worker ends."""
+    from webapp.platform.jobs import make_searchers  # not for the engines' tests: no Flask
+
+    found = make_searchers({})
+    yield found
+    found.shutdown()

@@ -111,7 +111,7 @@ def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -
     from webapp.platform.deps import install as install_services
     from webapp.platform.i18n import init_babel
     from webapp.platform.inputs import SafeJSON
-    from webapp.platform.jobs import init_jobs
+    from webapp.platform.jobs import SEARCHERS_KEY, init_jobs, make_searchers
     from webapp.platform.limits import limiter
     from webapp.platform.requestlog import init_request_log
     from webapp.platform.security import init_security
@@ -157,7 +157,10 @@ def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -
         check_schema(engine)  # SchemaBehind names `copenhagen migrate`
     store = Store(engine, FACTORIES, app.config["STATE_CACHE_SIZE"])
     app.extensions["store"] = store
-    given = install_services(app, services.complete(deps))
+    # the search processes: the test's, else made from the settings (started when needed)
+    searchers = (deps.searchers if deps and deps.searchers else make_searchers(app.config))
+    app.extensions[SEARCHERS_KEY] = searchers
+    given = install_services(app, services.complete(deps, searchers))
     # finished games are reviewed in the background
     reviews.install(app, store, init_jobs(app), given.review)
     leaderboard.install(app)  # a challenge's result goes on its leaderboard as it ends

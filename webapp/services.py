@@ -5,21 +5,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from webapp.games.botplay import MAKERS
+from webapp.games.botplay import stock_makers
 from webapp.games.seats import new_seed
 from webapp.platform.deps import Deps
-from webapp.review.reviews import bot_review
-from webapp.solo.pars import bot_par
+from webapp.platform.jobs import Searchers
+from webapp.review.reviews import BotReview
+from webapp.solo.pars import BotPar
 from webapp.solo.records import today
 
 
-def real() -> Deps:
-    """Every service the real one: the bots of bots.levels, the reviewer and the par's strong
-    bot in the search process, today's UTC date, a secret random seed, the time now."""
-    return Deps(makers=dict(MAKERS), review=bot_review, par=bot_par, today=today,
-                new_seed=new_seed)
+def real(searchers: Searchers) -> Deps:
+    """Every service the real one, on the app's search processes: the bots of bots.levels
+    (the searching levels in `searchers.bots`), the reviewer and the par's strong bot in
+    `searchers.jobs`, today's UTC date, a secret random seed, the time now."""
+    return Deps(makers=stock_makers(searchers.bots), review=BotReview(searchers.jobs),
+                par=BotPar(searchers.jobs), today=today, new_seed=new_seed,
+                searchers=searchers)
 
 
-def complete(given: Deps | None) -> Deps:
-    """`given` with the real service in place of every one it leaves out."""
-    return replace(real(), **(given.given() if given else {}))
+def complete(given: Deps | None, searchers: Searchers) -> Deps:
+    """`given` with the real service in place of every one it leaves out (`searchers`: the
+    app's search processes, given or made from its settings)."""
+    return replace(real(searchers), **(given.given() if given else {}))

@@ -26,7 +26,8 @@ from tests.web.conftest import StandIn
 from webapp import create_app
 from webapp.platform.config import HTMX_CDN_URL
 from webapp.platform.deps import Deps
-from webapp.review.reviews import bot_review
+from webapp.platform.jobs import Searchers
+from webapp.review.reviews import BotReview
 
 CHROMIUM = Path(os.environ.get("COPENHAGEN_CHROMIUM", "/usr/bin/chromium"))
 PHONE = {
@@ -46,23 +47,26 @@ def _missing(why: str) -> None:
     pytest.skip(why)
 
 
-REVIEWER = StandIn(bot_review)  # the live app's reviewer: the real one unless a test sets it
+# the live app's reviewer: the real one (live_app sets it) unless a test sets another
+REVIEWER = StandIn(None)
 
 
 @pytest.fixture
-def live_review() -> Iterator[StandIn]:
+def live_review(live_app: Flask) -> Iterator[StandIn]:
     """The live app's reviewer, for a test to set: the real one again after the test."""
+    real = REVIEWER.work
     try:
         yield REVIEWER
     finally:
-        REVIEWER.work = bot_review
+        REVIEWER.work = real
 
 
 @pytest.fixture(scope="session")
-def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+def live_app(tmp_path_factory: pytest.TempPathFactory, searchers: Searchers) -> Iterator[Flask]:
     """The real app on a fresh SQLite file, served by werkzeug in a thread on a free loopback
     port (in `app.config["LIVE_URL"]`, no trailing slash); htmx comes from the local copy."""
     folder = tmp_path_factory.mktemp("live")
+    REVIEWER.work = BotReview(searchers.jobs)
     app = create_app({
         "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
         "HTMX_URL": HTMX_CDN_URL,  # as in production; each phone answers the CDN itself
@@ -76,7 +80,7 @@ def live_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
         # machine that took longer than the product's 3 s (GET /hint answered 503 after
         # 3.1 s). The budget's own refusal is tested in tests/web (tests/web/test_deadlines.py).
         "HINT_SECONDS": 60.0,
-    }, Deps(review=REVIEWER))
+    }, Deps(review=REVIEWER, searchers=searchers))
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # one line per request is enough
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)

@@ -26,6 +26,7 @@ from tests.browser.test_table import Table, _api
 from webapp import create_app
 from webapp.platform.config import HTMX_CDN_URL
 from webapp.platform.deps import Deps
+from webapp.platform.jobs import Searchers
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +50,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture(scope="module")
-def turn_app(tmp_path_factory: pytest.TempPathFactory, clock: Clock) -> Iterator[Flask]:
+def turn_app(tmp_path_factory: pytest.TempPathFactory, clock: Clock,
+             searchers: Searchers) -> Iterator[Flask]:
     """The app with the test's clock, served on a free loopback port; its background worker
     is off: the test runs the clocks' sweep when the simulated time comes."""
     folder = tmp_path_factory.mktemp("turns")
@@ -58,7 +60,7 @@ def turn_app(tmp_path_factory: pytest.TempPathFactory, clock: Clock) -> Iterator
         "SECRET_KEY": "turns-browser-secret", "RATELIMIT_ENABLED": False,
         "REVIEW_AFTER_GAME": False, "TURNS_WORKER": False,
         "WEBPUSH_SUBJECT": "mailto:operator@copenhagen.example", "WEBPUSH_HOSTS": "127.0.0.1",
-    }, Deps(now=clock))
+    }, Deps(now=clock, searchers=searchers))
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -30,6 +30,7 @@ from webapp import create_app
 from webapp.games import botplay
 from webapp.games.seats import new_seed
 from webapp.platform.deps import BotMaker, Deps
+from webapp.platform.jobs import Searchers
 from webapp.solo import pars, records
 
 CSRF_RE = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|"X-CSRFToken": "([^"]+)"')
@@ -138,9 +139,9 @@ class Today:
 
 
 @pytest.fixture
-def makers() -> dict[str, BotMaker]:
+def makers(searchers: Searchers) -> dict[str, BotMaker]:
     """The app's bot makers (bots.levels), the test's own copy: a test puts its bot in."""
-    return dict(botplay.MAKERS)
+    return botplay.stock_makers(searchers.bots)
 
 
 @pytest.fixture
@@ -150,9 +151,9 @@ def review() -> StandIn:
 
 
 @pytest.fixture
-def par() -> StandIn:
+def par(searchers: Searchers) -> StandIn:
     """The app's par: the strong bot's, in the search process."""
-    return StandIn(pars.bot_par)
+    return StandIn(pars.BotPar(searchers.jobs))
 
 
 @pytest.fixture
@@ -184,9 +185,10 @@ def seeds() -> Seeds:
 
 @pytest.fixture
 def deps(makers: dict[str, BotMaker], review: StandIn, par: StandIn, today: Today,
-         seeds: Seeds) -> Deps:
+         seeds: Seeds, searchers: Searchers) -> Deps:
     """The services of the test's app (webapp.platform.deps)."""
-    return Deps(makers=makers, review=review, par=par, today=today, new_seed=seeds)
+    return Deps(makers=makers, review=review, par=par, today=today, new_seed=seeds,
+                searchers=searchers)
 
 
 @pytest.fixture

@@ -296,9 +296,11 @@ def test_two_apps_in_one_process_each_call_their_own_services(db_url):
         assert 'value="2027-03-04"' in pages[1] and "2026-01-02" not in pages[1]
         with second.app_context():
             assert botplay.makers() == {}
+        own = real.extensions["searchers"]  # made from its settings, none started yet
+        assert own is not first.extensions["searchers"] and own.bots._pool is None
         with real.app_context():
-            assert botplay.makers() == botplay.MAKERS
-            assert real.extensions["copenhagen"] == services.real()  # the real services
+            assert {m.searcher for m in botplay.makers().values()} == {own.bots}
+            assert real.extensions["copenhagen"] == services.real(own)  # the real services
         with pytest.raises(LookupError, match="create_app"):
             Deps().today()  # a service left out is create_app's to fill
     finally:

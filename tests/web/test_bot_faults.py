@@ -110,14 +110,12 @@ def test_when_even_the_random_stand_in_fails_the_first_legal_action_is_played(
 
 def test_a_searching_bot_decides_in_the_bots_process_and_its_death_costs_no_move(
         app, phone, caplog):
-    """The strong bot's turn runs in the bots' own process (webapp.platform.jobs.BOTS), not in the
-    web
-    worker's interpreter; that process killed mid-game is a fault like any: the person's move
-    stands, the bot plays its fallback, and the next turn starts a new bots' process."""
+    """The strong bot's turn runs in the app's bots' process (webapp.platform.jobs's
+    Searchers), not in the web worker's interpreter; that process killed mid-game is a fault
+    like any: the person's move stands, the bot plays its fallback, and the next turn starts
+    a new bots' process."""
     import os
     import signal
-
-    from webapp.platform import jobs
 
     caplog.set_level(logging.ERROR, logger="webapp.games.botplay")
     code = solo.start_bots(phone, ("strong",))
@@ -139,7 +137,8 @@ def test_a_searching_bot_decides_in_the_bots_process_and_its_death_costs_no_move
         raise AssertionError("the bot never played")
 
     play_until_the_bot_moved()
-    pool = jobs.BOTS._pool
+    bots = app.extensions["searchers"].bots
+    pool = bots._pool
     assert pool is not None, "the strong bot did not decide in the bots' process"
     (pid,) = list(pool._processes)  # the one bots' process
     assert pid != os.getpid()
@@ -147,4 +146,4 @@ def test_a_searching_bot_decides_in_the_bots_process_and_its_death_costs_no_move
     play_until_the_bot_moved()  # its death: the fallback (logged), the game goes on
     assert any("plays a legal fallback" in r.getMessage() for r in caplog.records)
     play_until_the_bot_moved()  # and the next decision has a new bots' process
-    assert jobs.BOTS._pool is not None and pid not in jobs.BOTS._pool._processes
+    assert bots._pool is not None and pid not in bots._pool._processes

@@ -10,8 +10,7 @@ import time
 from flask import Flask
 
 from webapp import create_app
-from webapp.games import botplay, hint_search
-from webapp.platform import jobs
+from webapp.games import botplay
 from webapp.platform.budgets import HINTS_AT_ONCE
 from webapp.platform.deps import Deps
 
@@ -38,7 +37,7 @@ def test_a_searching_bot_past_its_budget_plays_the_greedy_move_and_says_so(app: 
     # The bots' process busy for a second first: the search queues behind it past its budget
     # (a warm process may decide a setup move within a millisecond, so the budget alone proved
     # nothing after another test had started the process).
-    jobs.BOTS.submit(time.sleep, 1.0)
+    app.extensions["searchers"].bots.submit(time.sleep, 1.0)
     store = app.extensions["store"]
     game = store.create_game("table", "rollwrite", {
         "players": ["Ann", "Bot"], "seed": "deadline",
@@ -61,7 +60,8 @@ def test_a_hint_past_its_budget_says_no_hint_just_now(app: Flask, phone: Phone):
     phone.get("/lang/fr?next=/")
     code = start_challenge(phone, "hint-deadline")
     _to_main_phase(phone, app, code)
-    hint_search.HINTS.submit(time.sleep, 1.0)  # busy: the hint's search queues past its budget
+    # busy: the hint's search queues past its budget
+    app.extensions["searchers"].hints.submit(time.sleep, 1.0)
     resp = phone.get(f"/rollwrite/{code}/hint")
     assert resp.status_code == 503
     assert "Pas de conseil pour l’instant" in resp.get_data(as_text=True)
@@ -72,7 +72,8 @@ def test_hints_beyond_those_the_bots_process_runs_at_once_are_refused_at_once(
     code = start_challenge(phone, "hint-busy")
     _to_main_phase(phone, app, code)
     # every slot (a search given up by another test holds its slot until it ends: waited for)
-    taken = [hint_search._slots.acquire(timeout=30) for _ in range(HINTS_AT_ONCE)]
+    slots = app.extensions["searchers"].hint_slots
+    taken = [slots.acquire(timeout=30) for _ in range(HINTS_AT_ONCE)]
     try:
         assert all(taken)
         resp = phone.get(f"/rollwrite/{code}/hint")
@@ -80,7 +81,7 @@ def test_hints_beyond_those_the_bots_process_runs_at_once_are_refused_at_once(
         assert "No hint just now" in resp.get_data(as_text=True)
     finally:
         for _ in taken:
-            hint_search._slots.release()
+            slots.release()
     assert phone.get(f"/rollwrite/{code}/hint").status_code == 200  # free again: the hint comes
 
 

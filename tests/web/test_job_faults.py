@@ -27,7 +27,7 @@ from tests.dbs import require_postgres
 from tests.web.fake_review import fake_review
 from tests.web.test_review_page import finished_game
 from webapp import create_app, migrate
-from webapp.platform.jobs import Jobs, elsewhere
+from webapp.platform.jobs import Jobs, Searchers
 from webapp.review import reviews
 from webapp.solo import pars
 
@@ -130,7 +130,7 @@ def quick_retry(app: Flask) -> Jobs:
 
 
 def test_the_par_arrives_through_a_killed_search_process_and_a_database_outage(
-        app, quick_retry, tmp_path, monkeypatch, caplog):
+        app, quick_retry, tmp_path, monkeypatch, caplog, searchers: Searchers):
     caplog.set_level(logging.WARNING)
     marker = Started(tmp_path, "par.started")
     store = app.extensions["store"]
@@ -138,7 +138,7 @@ def test_the_par_arrives_through_a_killed_search_process_and_a_database_outage(
     monkeypatch.setattr(store, "claim_par", claim)  # down when the job starts ...
     monkeypatch.setattr(store, "finish_par", finish)  # ... and again when it stores the par
     pars.ahead(store, quick_retry, SEED,
-               compute=lambda seed: elsewhere(par_in_search_process, seed, marker.where()))
+               compute=lambda seed: searchers.jobs.run(par_in_search_process, seed, marker.where()))
     killed = kill_the_search_process_once_it_runs(marker)
     assert quick_retry.drain(GUARD), "the job did not end"
     found = store.par(SEED, pars.LEVEL)
@@ -154,10 +154,10 @@ def test_the_par_arrives_through_a_killed_search_process_and_a_database_outage(
 
 
 def test_the_review_arrives_through_a_killed_search_process_and_a_database_outage(
-        app, quick_retry, client, review, tmp_path, monkeypatch, caplog):
+        app, quick_retry, client, review, tmp_path, monkeypatch, caplog, searchers: Searchers):
     caplog.set_level(logging.WARNING)
     marker = Started(tmp_path, "review.started")
-    review.work = lambda text, rollouts=None: elsewhere(
+    review.work = lambda text, rollouts=None: searchers.jobs.run(
         review_in_search_process, text, marker.where())
     store = app.extensions["store"]
     loads, finish = Blips(store.game, 0), Blips(store.finish_review, 2)
@@ -256,14 +256,14 @@ def pg_app() -> Iterator[Flask]:
 @pytest.mark.postgres
 @pytest.mark.exclusive  # it stops the PostgreSQL server the other tests use
 def test_a_postgres_outage_and_a_killed_search_process_cost_neither_par_nor_review(
-        pg_app, tmp_path, caplog):
+        pg_app, tmp_path, caplog, searchers: Searchers):
     caplog.set_level(logging.WARNING)
     marker = Started(tmp_path, "outage.started")
     store, jobs = pg_app.extensions["store"], pg_app.extensions["jobs"]
     game = finished_game(pg_app)
     # the par first, then the review behind it in the queue
     pars.ahead(store, jobs, SEED,
-               compute=lambda seed: elsewhere(par_in_search_process, seed, marker.where()))
+               compute=lambda seed: searchers.jobs.run(par_in_search_process, seed, marker.where()))
     assert reviews.current(store, jobs, game, compute=fake_review) is None
     outage = Logged("OperationalError")
     logging.getLogger("webapp.platform.jobs").addHandler(outage)

@@ -29,6 +29,7 @@ from tests.dbs import database
 from tests.web.conftest import Phone, StandIn
 from tests.web.fake_review import fake_review
 from webapp.platform.db import alembic_config, make_engine
+from webapp.platform.jobs import Searchers
 from webapp.platform.store import Game, Store
 from webapp.review import reviews
 
@@ -155,12 +156,12 @@ def test_a_solitaire_review_counts_in_turns(app: Flask, client: Any) -> None:
     assert "An inaccuracy costs at least 0.3 turns more than the best move found" in words
 
 
-def test_the_bots_reviewer_reviews_a_solitaire_game(app: Flask, client: Any,
-                                                     review: StandIn) -> None:
+def test_the_bots_reviewer_reviews_a_solitaire_game(app: Flask, client: Any, review: StandIn,
+                                                     searchers: Searchers) -> None:
     """The real reviewer, through the job and the search process, on a one-player game (with
     few play-outs: the search process is another interpreter, and a test's settings do not
     reach it)."""
-    review.work = lambda text, **_options: reviews.bot_review(text, 4)
+    review.work = lambda text, **_options: reviews.BotReview(searchers.jobs)(text, 4)
     game = finished_game(app, kind="solo", players=("Ann",), seed="review-real")
     drain(app, 240)  # a fresh interpreter, then the search, on cores the suite keeps busy
     found = store_of(app).review(game)

@@ -1,5 +1,5 @@
-"""The bots' searches a background job asks for run in a process of their own
-(webapp.platform.jobs.elsewhere), not in the web process whose pages they would slow."""
+"""The bots' searches a background job asks for run in a process of their own (the app's
+webapp.platform.jobs.Searchers), not in the web process whose pages they would slow."""
 
 from __future__ import annotations
 
@@ -7,27 +7,29 @@ import os
 
 import pytest
 
-from webapp.platform.jobs import elsewhere
+from webapp.platform.jobs import Searchers
 
 
-def test_a_search_runs_in_another_process_and_gives_back_its_result() -> None:
-    assert elsewhere(os.getpid) != os.getpid()
-    assert elsewhere(divmod, 17, 5) == (3, 2)
+def test_a_search_runs_in_another_process_and_gives_back_its_result(
+        searchers: Searchers) -> None:
+    assert searchers.jobs.run(os.getpid) != os.getpid()
+    assert searchers.jobs.run(divmod, 17, 5) == (3, 2)
 
 
-def test_a_search_that_fails_fails_the_job_that_asked() -> None:
+def test_a_search_that_fails_fails_the_job_that_asked(searchers: Searchers) -> None:
     with pytest.raises(ZeroDivisionError):
-        elsewhere(divmod, 1, 0)
+        searchers.jobs.run(divmod, 1, 0)
 
 
-def test_the_review_of_a_finished_game_comes_from_the_search_process() -> None:
+def test_the_review_of_a_finished_game_comes_from_the_search_process(
+        searchers: Searchers) -> None:
     import rollwrite
     from facade.gametext import read_text
     from tests.review_helpers import play, text_of
-    from webapp.review.reviews import bot_review
+    from webapp.review.reviews import BotReview
 
     state = play(rollwrite.new_game(2, 4), ["greedy", "greedy"], 2)
-    body = bot_review(read_text(text_of(state, "rollwrite")))
+    body = BotReview(searchers.jobs)(read_text(text_of(state, "rollwrite")))
     assert body["unit"] == "points" and body["turns"]
 
 

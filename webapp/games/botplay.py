@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Mapping
-from functools import partial
+from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app, has_app_context
@@ -25,7 +25,7 @@ from facade.contract import EngineState
 from facade.errors import IllegalAction
 from webapp.platform.budgets import BOT_TURN_SECONDS
 from webapp.platform.deps import BotMaker, deps
-from webapp.platform.jobs import BOTS
+from webapp.platform.jobs import Searcher
 from webapp.platform.store import Conflict, Game, Store
 
 log = logging.getLogger(__name__)
@@ -44,41 +44,54 @@ MAX_FRAMES = 40  # a page further behind than this many actions shows the presen
 PLAY_LIMIT = 400  # bot actions one request plays at most (a whole game of bots is fewer)
 
 class Elsewhere:
-    """A searching bot of bots.levels that decides in the bots' process (BOTS), within the
-    app's budget for a turn (BOT_TURN_SECONDS); past it, the greedy bot's move."""
+    """A searching bot of bots.levels that decides in the app's bots' process (`searcher`,
+    webapp.platform.jobs.Searchers.bots), within the app's budget for a turn
+    (BOT_TURN_SECONDS); past it, the greedy bot's move."""
 
-    def __init__(self, edition: str, level: str, seed: int) -> None:
+    def __init__(self, searcher: Searcher, edition: str, level: str, seed: int) -> None:
+        self.searcher = searcher
         self.edition, self.level, self.seed = edition, level, seed
 
     def choose(self, view: dict[str, Any], seat: int) -> str:
         """The bot's action line for `seat`, decided from that seat's view."""
         budget = bot_turn_seconds()
         try:  # the bots' own process: not this one's interpreter
-            return str(BOTS.run(choose_line, self.edition, self.level, self.seed, view, seat,
-                                timeout=budget))
+            return str(self.searcher.run(choose_line, self.edition, self.level, self.seed,
+                                         view, seat, timeout=budget))
         except TimeoutError:
             log.warning("a %s bot did not decide within %.1f s; it plays the greedy move",
                         self.level, budget)
             return str(make_bot(self.edition, GREEDY, self.seed).choose(view, seat))
 
 
-def stock_bot(edition: str, level: str, seed: int) -> Any:
+def stock_bot(searcher: Searcher, edition: str, level: str, seed: int) -> Any:
     """The bot of bots.levels of that edition, level and seed; a searching one decides in
-    the bots' process (Elsewhere)."""
+    the bots' process `searcher` (Elsewhere)."""
     if level in SEARCHING:
-        return Elsewhere(edition, level, seed)
+        return Elsewhere(searcher, edition, level, seed)
     return make_bot(edition, level, seed)
 
 
-# One maker per edition, all from bots.levels: the real makers of an app
-# (webapp/services.py), where a test gives its own.
-MAKERS: dict[str, BotMaker] = {e: partial(stock_bot, e) for e in EDITIONS}
+@dataclass(frozen=True)
+class StockMaker:
+    """The maker of an edition's bots of bots.levels (stock_bot), the searching levels
+    deciding in the bots' process `searcher`."""
+
+    searcher: Searcher
+    edition: str
+
+    def __call__(self, level: str, seed: int) -> Any:
+        return stock_bot(self.searcher, self.edition, level, seed)
+
+
+def stock_makers(searcher: Searcher) -> dict[str, BotMaker]:
+    """One maker per edition: the real makers of an app (webapp/services.py), on its bots'
+    process; a test gives its own."""
+    return {e: StockMaker(searcher, e) for e in EDITIONS}
 
 
 def makers() -> Mapping[str, BotMaker]:
-    """The bot makers of the current app (webapp.platform.deps), MAKERS outside an app."""
-    if not has_app_context():
-        return MAKERS
+    """The bot makers of the current app (webapp.platform.deps)."""
     return deps().makers
 
 

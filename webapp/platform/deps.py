@@ -1,6 +1,7 @@
 """The services an app's requests and background jobs call that a test replaces (the bots,
-the reviewer, the par's search, the date), built by `create_app(config, deps)` and kept on
-the app, never in module globals a test would have to patch."""
+the reviewer, the par's search, the date, the search processes), built by
+`create_app(config, deps)` and kept on the app, never in module globals a test would have to
+patch."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from flask import Flask, current_app
 
 if TYPE_CHECKING:
     from facade.gametext import GameText
+    from webapp.platform.jobs import Searchers
 
 KEY = "copenhagen"  # the app.extensions entry that holds the app's Deps
 
@@ -50,7 +52,8 @@ class Deps:
     def given(self) -> dict[str, Any]:
         """The fields set, by name (the others are for create_app to fill)."""
         return {f.name: getattr(self, f.name) for f in fields(self)
-                if all(getattr(self, f.name) is not unset for unset in (_unset, _NO_MAKERS))}
+                if all(getattr(self, f.name) is not unset
+                       for unset in (_unset, _NO_MAKERS, None))}
 
     makers: Mapping[str, BotMaker] = field(default_factory=lambda: _NO_MAKERS)  # edition -> maker
     review: Review = _unset  # a finished game's review (run by a background job)
@@ -58,6 +61,9 @@ class Deps:
     today: Callable[[], str] = _unset  # the daily challenge's seed: `2026-11-24`
     new_seed: Callable[[], str] = _unset  # a new table's dice seed (secret, random)
     now: Callable[[], datetime] = _now  # the turn-based tables' clock (webapp/turns/)
+    # the search processes (bots' turns, hints, jobs); None: create_app makes them from its
+    # settings (webapp.platform.jobs.make_searchers); a test shares one set across its apps
+    searchers: Searchers | None = None
 
 
 def install(app: Flask, found: Deps) -> Deps:

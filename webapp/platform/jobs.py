@@ -12,8 +12,8 @@ read) or a bug is stored as failed, in its own row (webapp/review/reviews.py, we
 
 The threads ask the operating system to run them after anything else (the lowest priority),
 so that a page served meanwhile by this process, or another one, is not kept waiting; the
-bots' searches a job asks for run in a process of their own (`elsewhere`), so that they do
-not hold this process's interpreter lock while it serves pages."""
+bots' searches a job asks for run in a process of their own (the app's `Searchers.jobs`), so
+that they do not hold this process's interpreter lock while it serves pages."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import logging
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -30,6 +30,8 @@ from typing import Any, TypeVar
 
 from flask import Flask, current_app
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+
+from webapp.platform.budgets import HINT_NICENESS, HINTS_AT_ONCE
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +48,7 @@ FIRST_WAIT = 1.0
 # test suite sets COPENHAGEN_SEARCH_NICE=0: its own workers keep every core busy, and a job
 # at 19 behind them would wait minutes for its turn.
 SEARCH_NICE_VARIABLE = "COPENHAGEN_SEARCH_NICE"
+SEARCHERS_KEY = "searchers"  # the app.extensions entry that holds the app's Searchers
 
 
 def _lowest_priority() -> None:
@@ -72,7 +75,7 @@ def _search_priority(niceness: int) -> None:
 class Searcher:
     """The one process of a web process that runs bots' searches, started when first needed
     ("spawn": a fresh interpreter, never a fork of a process with threads) and replaced when
-    it died. The web process has one (SEARCHER); a test starts its own."""
+    it died. An app has three (`Searchers`); a test may start its own."""
 
     def __init__(self, niceness: int | None = None) -> None:
         self._pool: ProcessPoolExecutor | None = None
@@ -137,15 +140,36 @@ class Searcher:
             pool.shutdown()
 
 
-SEARCHER = Searcher()  # the search process of this web process (`elsewhere`)
-# The bots' own process: a searching bot's turn (webapp/games/botplay.py) runs there, at the usual
-# priority (a player waits for it), never queued behind a review's minutes of play-outs.
-BOTS = Searcher(niceness=0)
+@dataclass(frozen=True)
+class Searchers:
+    """The search processes of one app, made by create_app from its settings and kept on the
+    app (`searchers()`), never in module globals: a test gives its own or stops the app's."""
+
+    jobs: Searcher  # a job's searches (a review's play-outs, a par): after everything else
+    bots: Searcher  # a searching bot's turn: a player waits for it (never behind a review)
+    hints: Searcher  # hints: below the pages and the bots' turns
+    hint_slots: threading.BoundedSemaphore  # hint searches running at once, at most
+
+    def shutdown(self) -> None:
+        """Stop every search process started."""
+        for searcher in (self.jobs, self.bots, self.hints):
+            searcher.shutdown()
 
 
-def elsewhere(work: Callable[..., Any], *args: Any) -> Any:
-    """`work(*args)` run in this web process's search process (SEARCHER.run)."""
-    return SEARCHER.run(work, *args)
+def make_searchers(config: Mapping[str, Any]) -> Searchers:
+    """An app's search processes (none started until needed), from its settings: the jobs'
+    at COPENHAGEN_SEARCH_NICE (19 unless set), the bots' at 0, the hints' at HINT_NICENESS
+    with HINTS_AT_ONCE slots (webapp/platform/budgets.py)."""
+    return Searchers(jobs=Searcher(), bots=Searcher(niceness=0),
+                     hints=Searcher(niceness=int(config.get("HINT_NICENESS", HINT_NICENESS))),
+                     hint_slots=threading.BoundedSemaphore(
+                         int(config.get("HINTS_AT_ONCE", HINTS_AT_ONCE))))
+
+
+def searchers() -> Searchers:
+    """The search processes of the current app."""
+    found: Searchers = current_app.extensions[SEARCHERS_KEY]
+    return found
 
 
 def passing(err: BaseException) -> bool:

@@ -15,6 +15,7 @@ database, the search process) is tried again (webapp.platform.jobs.Retry); the r
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -25,7 +26,7 @@ from bots.review import review
 from facade.gametext import GameText
 from webapp.platform.deps import Review
 from webapp.platform.game_text import player_names
-from webapp.platform.jobs import Derivation, Jobs, Retry, derive, elsewhere
+from webapp.platform.jobs import Derivation, Jobs, Retry, Searcher, derive
 from webapp.platform.store import Derived, Game, Store
 
 log = logging.getLogger(__name__)
@@ -46,11 +47,17 @@ def _review(text: GameText, rollouts: int | None = None) -> dict[str, Any]:
     return review(text, rollouts=rollouts)
 
 
-def bot_review(text: GameText, rollouts: int | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class BotReview:
     """The review of a game text by the bots (bots.review.review; `rollouts` play-outs a move,
-    None for the reviewer's own counts), computed in the search process
-    (webapp.platform.jobs.elsewhere): a card game's takes 10-15 s of CPU."""
-    return elsewhere(_review, text, rollouts)
+    None for the reviewer's own counts), computed in the app's search process for jobs
+    (`searcher`, webapp.platform.jobs.Searchers.jobs): a card game's takes 10-15 s of CPU."""
+
+    searcher: Searcher
+
+    def __call__(self, text: GameText, rollouts: int | None = None) -> dict[str, Any]:
+        result: dict[str, Any] = self.searcher.run(_review, text, rollouts)
+        return result
 
 
 def reviewable(game: Game) -> bool:

@@ -11,13 +11,14 @@ reviews do (webapp/review/reviews.py)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 from typing import Any
 
 from bots.solitaire import play
 from webapp.platform.deps import Par
-from webapp.platform.jobs import Derivation, Jobs, Retry, derive, elsewhere
+from webapp.platform.jobs import Derivation, Jobs, Retry, Searcher, derive
 from webapp.platform.store import Derived, Game, Store
 from webapp.solo.dice import KEYED, source
 from webapp.solo.records import challenge_of
@@ -34,10 +35,17 @@ def _par(seed: str) -> dict[str, Any]:
     return {"turns": out["turns"], "score": out["score"], "reached_12": out["reached_12"]}
 
 
-def bot_par(seed: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class BotPar:
     """The strong bot's result on the challenge whose dice seed is `seed`: turns, score,
-    reached 12, played in the search process (webapp.platform.jobs.elsewhere)."""
-    return elsewhere(_par, seed)
+    reached 12, played in the app's search process for jobs (`searcher`,
+    webapp.platform.jobs.Searchers.jobs)."""
+
+    searcher: Searcher
+
+    def __call__(self, seed: str) -> dict[str, Any]:
+        result: dict[str, Any] = self.searcher.run(_par, seed)
+        return result
 
 
 def of_game(game: Game) -> tuple[str, str, str]:
