@@ -338,7 +338,8 @@ def test_cost_explained_from_the_engines_discount_reasons_rules_2_6(app, phone):
             found = [pl for t in sorted(tiles) for pl in state.placements(t, 0) if pl.discounts]
             if found:
                 break
-        line = botplay.decide(game, state, state.active, "greedy")
+        with app.app_context():  # the app's bots
+            line = botplay.decide(game, state, state.active, "greedy")
         store.act(game, state.active, line, state.seq)
     pl = found[0]
     want = {str(a) for a in state.builds_for(pl.tile, pl.mask, pl.brick)}
@@ -558,7 +559,8 @@ def test_bots_decide_from_their_view_only(app, phone):
     phone.post(f"/card/{code}/act", {"action": "p1 take 3,4", "seq": seq_on(body)})
     state = store.state_at(game, 1)  # as the bot found it, answering the take
     assert state.active == 1
-    seen = botplay.decide(game, state, 1, "greedy")
+    with app.app_context():  # the app's bots
+        seen = botplay.decide(game, state, 1, "greedy")
     other = state.clone()
     hand = other.hands[0]
     give = next(i for i in range(5) if hand[i])
@@ -570,7 +572,8 @@ def test_bots_decide_from_their_view_only(app, phone):
     hand[taken] += 1
     other.deck.reverse()
     assert other.view(1) == state.view(1) and other.to_dict() != state.to_dict()
-    assert botplay.decide(game, other, 1, "greedy") == seen
+    with app.app_context():
+        assert botplay.decide(game, other, 1, "greedy") == seen
 
 
 # ---------------------------------------------------------------------- log and hint

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from webapp import create_app
+from webapp.games import botplay
 from webapp.platform.store import token_hash
 
 START = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
@@ -121,12 +122,17 @@ def test_the_sweep_reminds_then_the_greedy_bot_plays_a_run_out_clock_and_marks_t
     assert (done.reminded, done.timed_out) == (1, 0)
     assert clock_row(app, code).reminded
     assert t.clocks.sweep().looked == 0  # nothing more is due until the deadline
-    before = app.extensions["store"].game(code).seq
+    store = app.extensions["store"]
+    before = store.game(code).seq
+    with app.app_context():  # what the app's greedy bot plays for Anna
+        greedy = botplay.decide(store.game(code), store.engine_state(store.game(code)), 0,
+                                "greedy")
     clock.at = START + timedelta(days=2, minutes=1)
-    done = t.clocks.sweep()
+    done = t.clocks.sweep()  # outside any request: the sweep brings the app's own bots
     assert done.timed_out == 1
-    game = app.extensions["store"].game(code)
+    game = store.game(code)
     assert game.seq > before  # the bot played Anna's move
+    assert store.log(game, after=before)[0].text == greedy  # the greedy bot's, no fallback
     assert missed(app, code) == {0: 1, 1: 0}
     row = clock_row(app, code)
     assert row.waiting == [1] and row.deadline == clock.at + timedelta(days=2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -54,10 +55,12 @@ class Swept:
 class Clocks:
     """The clocks of one app's turn-based tables."""
 
-    def __init__(self, store: Store, records: TurnRecords, now: Callable[[], datetime]) -> None:
+    def __init__(self, store: Store, records: TurnRecords, now: Callable[[], datetime],
+                 context: Callable[[], AbstractContextManager[Any]]) -> None:
         self.store = store
         self.records = records
         self.now = now
+        self.context = context  # the app's context: its bots play a run-out clock's move
 
     # ------------------------------------------------------------------ after each change
     def follow(self, game_id: int) -> None:
@@ -114,6 +117,10 @@ class Clocks:
         """Every clock row due by now: claimed (all at once), then the reminders queued
         together and the rows with nothing left to wait for settled (a few queries for all
         of them), and each run-out clock's move played."""
+        with self.context():  # whoever sweeps (the worker, a command, a test): the app's bots
+            return self._sweep(limit)
+
+    def _sweep(self, limit: int) -> Swept:
         now = self.now()
         claimed = now + LEASE
         token, due = self.records.claim_due(now, claimed, limit)

@@ -28,7 +28,7 @@ class Turns:
     def __init__(self, app: Flask, store: Store, given: Deps) -> None:
         self.store = store
         self.records = TurnRecords(store.engine)
-        self.clocks = Clocks(store, self.records, given.now)
+        self.clocks = Clocks(store, self.records, given.now, app.app_context)
         self.subscriptions = PushRecords(store.engine)
         hosts = app.config.get("WEBPUSH_HOSTS") or os.environ.get("COPENHAGEN_WEBPUSH_HOSTS", "")
         self.extra_hosts = tuple(h.strip().lower() for h in str(hosts).split(",") if h.strip())
