@@ -6,6 +6,7 @@ offering no move) until it reaches the present, with "Skip ahead" to go there at
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +22,7 @@ HX = {"HX-Request": "true"}
 POLL_RE = re.compile(r'hx-get="(/(?:rollwrite|card)/[A-Z0-9]+/poll\?[^"]+)"[^>]*'
                      r'hx-trigger="every ([\d.]+)s(?:, push)?"')
 SEQ_RE = re.compile(r'/poll\?seq=(\d+)')
-TIMES = 100
+ROUNDS = 12  # rounds of GETs of the long run (each page once a round)
 
 
 def store_of(app: Any) -> Any:
@@ -114,14 +115,19 @@ GAMES = pytest.mark.parametrize("make, urls", [(solo_game, solo_urls), (card_gam
 
 
 def get_everything(app: Any, phone: Phone, make: Callable[[Any, Phone], str],
-                   urls: Callable[[str, int], list[list[str]]], times: int) -> None:
-    """GET every page and poll of a game whose bots wait, `times` over, with the htmx
-    header and without; the game's log, head and seats must not change. Once: every page
-    with every position; more often: every page each round, the positions taken in turn."""
+                   urls: Callable[[str, int], list[list[str]]], times: int,
+                   lasting: float = 0.0) -> None:
+    """GET every page and poll of a game whose bots wait, `times` over (and on until
+    `lasting` seconds have passed), with the htmx header and without; the game's log, head
+    and seats must not change. Once: every page with every position; more often: every page
+    each round, the positions taken in turn."""
     code = make(app, phone)
     before = snapshot(app, code)
     pages, *positions = urls(code, before[0][0])
-    for n in range(times):
+    started = time.monotonic()
+    n = 0
+    while n < times or time.monotonic() - started < lasting:
+        n += 1
         every = pages + ([u for group in positions for u in group] if times == 1
                          else positions[n % len(positions)])
         for url in every:
@@ -144,8 +150,10 @@ def test_no_get_moves_a_waiting_bot_nor_changes_the_log(
 def test_a_hundred_rounds_of_gets_change_nothing(
         app: Any, phone: Phone, make: Callable[[Any, Phone], str],
         urls: Callable[[str, int], list[list[str]]]) -> None:
-    """As above, for long enough that a bot moving at its pace (0.8 s) would have moved."""
-    get_everything(app, phone, make, urls, TIMES)
+    """As above, for long enough that a bot moving at its pace (0.8 s) would have moved:
+    ROUNDS rounds and at least three of its steps (100 rounds took 68 s under load; the bot
+    that moved at its pace would have moved within the first second)."""
+    get_everything(app, phone, make, urls, ROUNDS, lasting=3 * botplay.BOT_STEP_SECONDS)
 
 
 # ------------------------------------------------------------------------- frames
