@@ -179,16 +179,18 @@ def serve_cdn(context: Any, cdn: str) -> None:
 @contextmanager
 def phones_at(browser: Any, base: str) -> Iterator[Callable[..., Any]]:
     """Make phones on the server at `base`: each a fresh browser context (own cookies) at
-    390×844 with touch, and its page; `make(javascript=False)` turns scripts off. Script
+    390×844 with touch (or another `device`), and its page; `make(javascript=False)` turns
+    scripts off, other keywords go to the browser context (`color_scheme="dark"`). Script
     errors and failed loads of the pages' resources fail the test at the end."""
     contexts: list[Any] = []
     watcher = PageErrors(base)
 
-    def make(javascript: bool = True, locale: str = "en-GB", cdn: str = "up") -> Any:
+    def make(javascript: bool = True, locale: str = "en-GB", cdn: str = "up",
+             device: dict[str, Any] = PHONE, timeout_ms: int = 10_000, **options: Any) -> Any:
         context = browser.new_context(
-            **PHONE, base_url=base, java_script_enabled=javascript, locale=locale,
+            **device, base_url=base, java_script_enabled=javascript, locale=locale, **options,
         )
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(timeout_ms)
         serve_cdn(context, cdn)
         contexts.append(context)
         return watcher.watch(context.new_page())

@@ -22,7 +22,7 @@ from PIL import Image
 
 from bots.levels import make_bot
 from bots.solitaire import play_state
-from tests.browser.conftest import PHONE, PageErrors, serve_cdn
+from tests.browser.conftest import PHONE, phones_at
 from tests.web.test_card_routes import reach
 
 pytestmark = pytest.mark.browser
@@ -98,22 +98,10 @@ def keep(page: Any, name: str, heading: str, at: str | None = None) -> bytes:
 @pytest.fixture
 def screens(browser: Any, live_server: str) -> Iterator[Callable[..., Any]]:
     """Make a browser page in a colour scheme: a phone (the default) or a laptop window.
-    Script errors and failed loads fail the test at the end."""
-    contexts: list[Any] = []
-    watcher = PageErrors(live_server)
-
-    def make(scheme: str, device: dict[str, Any] = PHONE) -> Any:
-        context = browser.new_context(**device, base_url=live_server, color_scheme=scheme,
-                                      locale="en-GB")
-        context.set_default_timeout(15_000)
-        serve_cdn(context, "up")
-        contexts.append(context)
-        return watcher.watch(context.new_page())
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not watcher.errors, "the pages had errors:\n" + "\n".join(watcher.errors)
+    Script errors and failed loads fail the test at the end (`phones_at`)."""
+    with phones_at(browser, live_server) as make:
+        yield lambda scheme, device=PHONE: make(device=device, color_scheme=scheme,
+                                                timeout_ms=15_000)
 
 
 def _seat(page: Any, live_server: str, code: str, token: str) -> None:
