@@ -208,14 +208,19 @@ def _card_step(page: Any) -> tuple[str, Any]:
     return "button", first("#game .actions form button")
 
 
-def test_the_card_edition_by_keyboard_keeps_the_focus(desk):
-    page = desk()
+def start_card_hotseat(page: Any) -> None:
+    """A card game on one screen against the greedy bot, from its form; the page at its table."""
     page.goto("/card/new")
     page.select_option("#kind0", "person")
     page.select_option("#kind1", "greedy")
     page.check("input[name=mode][value=hotseat]")
     page.click("button.big")
     page.wait_for_url(re.compile(r"/card/[A-Z0-9]{6}(\?at=\d+)?$"))
+
+
+def test_the_card_edition_by_keyboard_keeps_the_focus(desk):
+    page = desk()
+    start_card_hotseat(page)
     kb = Keyboard(page)
     kb.watch()
     turns: list[list[tuple[str, int]]] = [[]]
@@ -413,12 +418,7 @@ def test_the_card_editions_discard_and_coat_of_arms_by_keyboard(desk, live_app):
     once each with the keyboard from the page: the focus lands on a control, never the body."""
     store = live_app.extensions["store"]
     page = desk()
-    page.goto("/card/new")
-    page.select_option("#kind0", "person")
-    page.select_option("#kind1", "greedy")
-    page.check("input[name=mode][value=hotseat]")
-    page.click("button.big")
-    page.wait_for_url(re.compile(r"/card/[A-Z0-9]{6}(\?at=\d+)?$"))
+    start_card_hotseat(page)
     game = store.game(page.url.split("?")[0].rsplit("/", 1)[-1])
     bots = [make_bot("boardgame", "greedy", seat) for seat in (0, 1)]
     kb = Keyboard(page)
