@@ -121,9 +121,16 @@ def _tap_and_check(page: Any, cell: Any, javascript: bool, shots: Any, name: str
         before = page.locator("#table .poll").get_attribute("hx-get")
         cell.click()
         page.wait_for_selector("#table section.placement")
-        page.wait_for_function("(old) => document.querySelector('#table .poll') !== null",
-                               arg=before)
-        page.wait_for_timeout(150)  # htmx settles and scrolls
+        # the table swapped (its poll asks for the tapped position now) and settled ...
+        page.wait_for_function(
+            """(old) => { const p = document.querySelector('#table .poll');
+                          return p && p.getAttribute('hx-get') !== old
+                              && !document.querySelector('.htmx-swapping, .htmx-settling'); }""",
+            arg=before)
+        # ... and the page is done scrolling: the same scroll over two frames
+        page.wait_for_function("""() => new Promise((done) => { const y = window.scrollY;
+            requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y)));
+        })""")
     else:
         with page.expect_navigation():
             cell.click()
