@@ -259,8 +259,9 @@ def test_the_asgi_stream_pings_without_reading_and_refuses_one_stream_too_many(
         held = [asyncio.ensure_future(serve(_scope(game.code, "10.0.0.7"), receive,
                                              sender(boxes[i]))) for i in range(2)]
         await until(lambda: all("event: ready" in text(boxes[i]) for i in range(2)))
-        opened = len(reads)  # a read when a stream opens (two streams: one or two reads)
-        assert 1 <= opened <= 2 and set(reads) == {game.id}, reads
+        # a stream opens with the game's head (read, or the hub's own copy: 0 to 2 reads seen)
+        opened = len(reads)
+        assert set(reads) <= {game.id}, reads
         pinged = text(boxes[0]).count(": ping")
         await until(lambda: text(boxes[0]).count(": ping") >= pinged + 3)
         assert len(reads) == opened  # the pings read nothing

@@ -128,11 +128,21 @@ def test_the_sweep_reminds_then_the_greedy_bot_plays_a_run_out_clock_and_marks_t
         greedy = botplay.decide(store.game(code), store.engine_state(store.game(code)), 0,
                                 "greedy")
     clock.at = START + timedelta(days=2, minutes=1)
+    game_id = store.game(code).id
+    woken: list[tuple[int, str]] = []  # what a page woken by each change would read
+    store.when_changed.append(
+        lambda changed: woken.append(store.marks([game_id])[game_id]) if changed == game_id
+        else None)
     done = t.clocks.sweep()  # outside any request: the sweep brings the app's own bots
     assert done.timed_out == 1
     game = store.game(code)
     assert game.seq > before  # the bot played Anna's move
     assert store.log(game, after=before)[0].text == greedy  # the greedy bot's, no fallback
+    # The miss is written after the move woke the pages: a page that refreshed at once said
+    # nothing of it, so the streams are woken again, and the game's mark shows the miss
+    # (`event: table`: the page refreshes again and says "The bot played 1 move for Anna").
+    at_move = [mark for seq, mark in woken[:-1] if seq == game.seq]
+    assert at_move and woken[-1][0] == game.seq and woken[-1][1] not in at_move, woken
     assert missed(app, code) == {0: 1, 1: 0}
     row = clock_row(app, code)
     assert row.waiting == [1] and row.deadline == clock.at + timedelta(days=2)

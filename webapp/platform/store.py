@@ -21,7 +21,18 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import Engine, Table, bindparam, case, func, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    case,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from facade.contract import EngineState, StoredState
@@ -187,6 +198,9 @@ class Store:
         # called with a game's id after each commit that changes what its pages show (a move,
         # a seat taken or freed, a rematch made): the push streams' wake-up (webapp/push/hub.py)
         self.when_changed: list[Callable[[int], None]] = []
+        # what a feature's pages show of a game beyond its rows here (the turn clocks' missed
+        # moves): (connection, game ids) -> game id -> text, part of the games' marks
+        self.mark_parts: list[Callable[[Connection, list[int]], dict[int, str]]] = []
 
     # ------------------------------------------------------------------ games
     def create_game(
@@ -288,8 +302,9 @@ class Store:
 
     def marks(self, ids: list[int]) -> dict[int, tuple[int, str]]:
         """(sequence number, mark) of each game: the mark changes whenever what the game's
-        pages show changes without a move (a seat taken or freed, a rematch made); no secret
-        is in it. What the push streams compare (webapp/push/hub.py)."""
+        pages show changes without a move (a seat taken or freed, a rematch made, what a
+        feature adds by `mark_parts`); no secret is in it. What the push streams compare
+        (webapp/push/hub.py)."""
         out: dict[int, tuple[int, str]] = {}
         taken = case((seats.c.token.is_(None), 0), else_=1)
         with self.engine.connect() as conn:
@@ -304,8 +319,10 @@ class Store:
                 table: dict[int, list[str]] = {}
                 for r in rows:
                     table.setdefault(r.game_id, []).append(f"{r.seat}:{r.name or ''}:{r.taken}")
+                parts = [part(conn, chunk) for part in self.mark_parts]
                 for h in heads:
-                    out[h.id] = (h.seq, f"{h.next_code or ''}|{'|'.join(table.get(h.id, []))}")
+                    out[h.id] = (h.seq, "|".join([h.next_code or "", *table.get(h.id, []),
+                                                  *(p.get(h.id, "") for p in parts)]))
         return out
 
     def owned(self, owner: str, kind: str, limit: int = 200) -> list[tuple[Game, Any]]:
@@ -505,6 +522,11 @@ class Store:
                 self._over(replace(game, seq=_seq(state), status="over"))
             return state, events
         raise Conflict(text)
+
+    def changed(self, game_id: int) -> None:
+        """Tell the listeners that what game `game_id`'s pages show changed without a move
+        of this store (a feature's own rows, committed: its `mark_parts` show it)."""
+        self._changed(game_id)
 
     def _changed(self, game_id: int) -> None:
         """Tell the listeners that game `game_id` changed (the change is committed)."""

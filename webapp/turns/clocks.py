@@ -172,6 +172,9 @@ class Clocks:
         fresh = self.records.clock(clock.game_id)
         if fresh is not None:  # the row's present, whatever the moves' listeners wrote
             self._advance(fresh, self.store.game(clock.code), again=True)
+        # the misses are written after the moves woke the pages: wake them again (a page
+        # that refreshed in between said nothing of the bot's move; its mark shows the miss)
+        self.store.changed(clock.game_id)
 
     def play_for(self, code: str, seat: int) -> int:
         """The greedy bot plays `seat`'s move (every action the seat owes now); how many

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, and_, func, insert, or_, select, update
+from sqlalchemy import Connection, Engine, and_, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from webapp.platform.db import (
@@ -167,6 +167,19 @@ class TurnRecords:
             by_bot = conn.execute(select(turn_seats.c.bot_actions).where(
                 turn_seats.c.game_id == game_id, turn_seats.c.seat == seat)).scalar() or 0
         return played > by_bot
+
+    @staticmethod
+    def marks(conn: Connection, ids: list[int]) -> dict[int, str]:
+        """The part of each game's mark (Store.mark_parts) that its pages show of the clocks:
+        the moves a bot played for each seat, which change without a move of the player."""
+        rows = conn.execute(select(turn_seats.c.game_id, turn_seats.c.seat,
+                                   turn_seats.c.missed, turn_seats.c.bot_actions)
+                            .where(turn_seats.c.game_id.in_(ids))
+                            .order_by(turn_seats.c.game_id, turn_seats.c.seat)).all()
+        out: dict[int, list[str]] = {}
+        for r in rows:
+            out.setdefault(r.game_id, []).append(f"{r.seat}:{r.missed}:{r.bot_actions}")
+        return {game_id: ",".join(seats) for game_id, seats in out.items()}
 
     def missed(self, game_id: int, seat: int, played: int) -> None:
         """One more move (of `played` actions) the bot played for a seat whose clock ran

@@ -52,6 +52,7 @@ def install(app: Flask, store: Store, given: Deps) -> Turns:
     turns = Turns(app, store, given)
     app.extensions[KEY] = turns
     store.when_changed.append(turns.clocks.follow)
+    store.mark_parts.append(turns.records.marks)  # a bot's move for a seat shows at once
     turns.vapid()  # made at the first start, if `copenhagen migrate` has not made it
     if app.config.get("TURNS_WORKER", not app.testing):
         turns.worker.start()
