@@ -65,8 +65,9 @@ _SMALL_TARGETS = """(min) => {
 def visit(page: Any, url: str, tries: int = 3) -> None:
     """Go to `url`. Without JavaScript a table page reloads itself (a `<meta refresh>` every
     few seconds, at once after a bot's frame); when that reload starts while the test is
-    leaving the page, the browser drops the test's navigation for it, and the test goes
-    again: what a player tapping the link would do."""
+    leaving the page, the browser drops the test's navigation for it (Chromium says
+    "interrupted by another navigation", or "net::ERR_ABORTED" when the reload won the
+    race), and the test goes again: what a player tapping the link would do."""
     from playwright.sync_api import Error as PlaywrightError
 
     for attempt in range(tries):
@@ -74,7 +75,8 @@ def visit(page: Any, url: str, tries: int = 3) -> None:
             page.goto(url)
             return
         except PlaywrightError as error:
-            if "interrupted by another navigation" not in str(error) or attempt == tries - 1:
+            dropped = ("interrupted by another navigation", "net::ERR_ABORTED")
+            if not any(why in str(error) for why in dropped) or attempt == tries - 1:
                 raise
             page.wait_for_load_state("load")
 
