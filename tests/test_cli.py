@@ -118,6 +118,22 @@ def test_bench_push_quick_holds_idle_streams_and_skips_no_move(
                                        "push_play_no_streams_cpu_pct")), data
 
 
+class NoServer:
+    """A stand-in for the reliability check's app server: started and stopped, it serves
+    nothing (the checks that would use it are stand-ins too)."""
+
+    port = 1
+
+    def __init__(self, *_: object, **__: object) -> None:
+        pass
+
+    def start(self) -> "NoServer":
+        return self
+
+    def stop(self) -> None:
+        pass
+
+
 def test_bench_reliability_quick_runs_every_check_at_its_size_and_prints_the_promised_keys(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 13: `bench --reliability --json --quick` runs every check at its quick size and
@@ -135,18 +151,6 @@ def test_bench_reliability_quick_runs_every_check_at_its_size_and_prints_the_pro
             return dict(result)
         return stand_in
 
-    class Server:
-        port = 1
-
-        def __init__(self, *_: object, **__: object) -> None:
-            pass
-
-        def start(self) -> "Server":
-            return self
-
-        def stop(self) -> None:
-            pass
-
     part = {"requests": 400, "acknowledged": 90, "lost": 0, "replay_failures": 0,
             "server_errors": 0, "move_p95_ms": 12.5, "acknowledged_after_fault": 40,
             "no_answer": 3, "unavailable_503": 7, "unreadable_503": 0,
@@ -156,7 +160,7 @@ def test_bench_reliability_quick_runs_every_check_at_its_size_and_prints_the_pro
     race = {"races": 12, "races_won_once": 12, "requests": 24, "server_errors": 0,
             "seen_max_ms": 30.0}
     monkeypatch.setattr(reliability, "pg_answers", lambda: None)
-    monkeypatch.setattr(reliability, "AppServer", Server)
+    monkeypatch.setattr(reliability, "AppServer", NoServer)
     monkeypatch.setattr(reliability, "durability", note("durability", part))
     monkeypatch.setattr(reliability, "forged", note("forged", bad))
     monkeypatch.setattr(reliability, "races", note("races", race, skip=1))
@@ -199,19 +203,6 @@ def test_bench_reliability_without_postgres_says_so_and_adds_up_every_request(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """No PostgreSQL server: the report says which checks were not run, the PostgreSQL figures
     are null or 0, and `requests` still adds up every check that ran (stand-in checks here)."""
-
-    class Server:
-        port = 1
-
-        def __init__(self, *_: object, **__: object) -> None:
-            pass
-
-        def start(self) -> "Server":
-            return self
-
-        def stop(self) -> None:
-            pass
-
     part = {"requests": 400, "acknowledged": 90, "lost": 0, "replay_failures": 0,
             "server_errors": 0, "move_p95_ms": 12.5, "acknowledged_after_fault": 40,
             "no_answer": 3}
@@ -219,7 +210,7 @@ def test_bench_reliability_without_postgres_says_so_and_adds_up_every_request(
            "unreadable": 0, "slowest_refusal_ms": 12.0}
     monkeypatch.setattr(reliability, "pg_answers", lambda: "OperationalError: refused")
     monkeypatch.setattr(reliability, "start_pg", lambda: None)
-    monkeypatch.setattr(reliability, "AppServer", Server)
+    monkeypatch.setattr(reliability, "AppServer", NoServer)
     monkeypatch.setattr(reliability, "durability", lambda *a, **k: dict(part))
     monkeypatch.setattr(reliability, "forged", lambda *a, **k: dict(bad))
     monkeypatch.setattr(reliability, "hidden_info", lambda *a, **k: {

@@ -177,3 +177,28 @@ def crawl(
         visit(page)
         queue.extend(u for u in same_site_links(page, base) if u not in done)
     return seen
+
+
+def play_through(store: Any, game: Any, choose: Callable[[Any, int], str],
+                 stop: Callable[[Any, int], bool] = lambda _state, _seat: False) -> Any:
+    """Play a stored game through the store: the engine's rolls as they come, else the first
+    seat to act plays `choose(state, seat)`, until the game ends or `stop(state, seat)` holds
+    before a move; the state reached."""
+    state = store.state(game)
+    while not state.is_over():
+        if state.is_chance():
+            state, _ = store.act(game, None, str(state.chance_action()), None)
+            continue
+        seat = state.to_act()[0]
+        if stop(state, seat):
+            break
+        state, _ = store.act(game, seat, choose(state, seat), None)
+    return state
+
+
+def random_forward(rng: Any) -> Callable[[Any, int], str]:
+    """A `choose` for play_through: a random legal action of the seat, never a take-back."""
+    def choose(state: Any, seat: int) -> str:
+        return str(rng.choice([str(a) for a in state.legal_actions(seat)
+                               if not str(a).endswith("undo")]))
+    return choose

@@ -15,7 +15,7 @@ import pytest
 from boardgame import actions as CA  # noqa: N812
 from boardgame import new_game as card_game
 from tests.browser.conftest import PHONE
-from tests.browser.screens import shot
+from tests.browser.screens import play_through, random_forward, shot
 
 pytestmark = pytest.mark.browser
 
@@ -72,15 +72,7 @@ def _finished_rollwrite(live_app: Any) -> tuple[str, list[str]]:
     store = _store(live_app)
     code, tokens = _rollwrite_table(live_app, [], 3, "seeded")
     game = store.game(code)
-    rng = random.Random(5)
-    state = store.state(game)
-    while not state.is_over():
-        if state.is_chance():
-            state, _ = store.act(game, None, str(state.chance_action()), None)
-            continue
-        seat = state.to_act()[0]
-        legal = [str(a) for a in state.legal_actions(seat) if not str(a).endswith("undo")]
-        state, _ = store.act(game, seat, rng.choice(legal), None)
+    play_through(store, game, random_forward(random.Random(5)))
     return code, tokens
 
 

@@ -23,6 +23,7 @@ from PIL import Image
 from bots.levels import make_bot
 from bots.solitaire import play_state
 from tests.browser.conftest import PHONE, phones_at
+from tests.browser.screens import play_through
 from tests.web.test_card_routes import reach
 
 pytestmark = pytest.mark.browser
@@ -120,19 +121,13 @@ def _rollwrite_table(live_app: Flask) -> tuple[str, str]:
     token = store.claim_seat(game, 0, "Ana")
     store.claim_seat(game, 1, "Ben")
     bots = {seat: make_bot("rollwrite", "greedy", seat) for seat in (0, 1)}
-    state = store.state(game)
-    while not state.is_over():
-        if state.is_chance():
-            state, _ = store.act(game, None, str(state.chance_action()), None)
-            continue
-        seat = state.to_act()[0]
-        if seat == 0 and state.scores()[0] >= 6 and any(
-                " draw " in str(a) for a in state.legal_actions(0)):
-            assert token
-            return game.code, token
-        action = bots[seat].choose(state.view(seat), seat)
-        state, _ = store.act(game, seat, str(action), None)
-    raise AssertionError("the game ended before the moment wanted")
+    state = play_through(
+        store, game, lambda st, seat: str(bots[seat].choose(st.view(seat), seat)),
+        stop=lambda st, seat: seat == 0 and st.scores()[0] >= 6 and any(
+            " draw " in str(a) for a in st.legal_actions(0)))
+    assert not state.is_over(), "the game ended before the moment wanted"
+    assert token
+    return game.code, token
 
 
 def _card_table(live_app: Flask) -> tuple[str, str]:

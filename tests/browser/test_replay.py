@@ -12,7 +12,7 @@ from urllib.parse import quote
 import pytest
 
 from tests.browser.conftest import serve_cdn
-from tests.browser.screens import fits_phone, shot, small_targets
+from tests.browser.screens import fits_phone, play_through, random_forward, shot, small_targets
 
 pytestmark = pytest.mark.browser
 
@@ -27,15 +27,7 @@ def finished(live_app: Any) -> tuple[str, int, list[int]]:
     game = store.create_game("table", "rollwrite", config, 3)
     for seat, name in enumerate(config["players"]):
         store.claim_seat(game, seat, name)
-    rng = random.Random(11)
-    state = store.state(game)
-    while not state.is_over():
-        if state.is_chance():
-            state, _ = store.act(game, None, str(state.chance_action()), None)
-            continue
-        seat = state.to_act()[0]
-        legal = [str(a) for a in state.legal_actions(seat) if not str(a).endswith("undo")]
-        state, _ = store.act(game, seat, rng.choice(legal), None)
+    state = play_through(store, game, random_forward(random.Random(11)))
     return game.code, state.seq, state.scores()
 
 
