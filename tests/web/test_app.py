@@ -163,6 +163,29 @@ def test_creating_tables_is_rate_limited_per_client(db_url):
     app.extensions["store"].engine.dispose()
 
 
+def test_a_fault_of_the_limits_storage_is_logged_and_the_request_served(db_url, monkeypatch,
+                                                                        caplog):
+    """The limits' storage failing (its in-memory timer started twice by two requests at
+    once, a Redis gone) costs no request a 500: the request is served, unlimited, and the
+    fault logged."""
+    from limits.storage import MemoryStorage
+
+    from tests.web.conftest import Phone
+
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "t",
+                      "CREATE_LIMIT": "3 per minute", "RATELIMIT_ENABLED": True})
+
+    def broken(*_args: object, **_kwargs: object) -> int:
+        raise RuntimeError("threads can only be started once")
+
+    monkeypatch.setattr(MemoryStorage, "incr", broken)
+    phone = Phone(app.test_client())
+    phone.get("/d/new")
+    assert phone.post("/d/new", {"count": "2"}).status_code == 303
+    assert "Failed to rate limit" in caplog.text
+    app.extensions["store"].engine.dispose()
+
+
 @pytest.mark.parametrize("proxies, separate", [(0, False), (1, True)])
 def test_forwarded_client_addresses_count_only_behind_a_declared_proxy(db_url, proxies,
                                                                        separate):
