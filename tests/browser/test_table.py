@@ -21,6 +21,11 @@ pytestmark = pytest.mark.browser
 # loaded 2-core machine). How soon the other phone sees a move is measured and printed here,
 # and is `copenhagen bench --web`'s figure.
 WAIT_MS = 30_000
+# How long a tap's POST may take: it answers after every bot it hands the turn to has played
+# (webapp.games.botplay.play_pending), and a searching bot may take its whole budget
+# (BOT_TURN_SECONDS, 5 s) before the greedy move stands in: a three-player turn of two strong
+# bots is several such decisions. The page's default 10 s failed once on a loaded machine.
+POST_MS = 60_000
 MAX_STEPS = 600  # a two-player game takes about 200 taps; more means the game is stuck
 # The order in which the test's player prefers what the page offers: whatever moves the game
 # on fastest (a deterministic choice, so a run depends only on the dice).
@@ -126,7 +131,8 @@ class Table:
         if _verb(action) not in self.shot_verbs:
             self._shot(page, _verb(action))
         before = _seq(page)
-        with page.expect_response(lambda r: r.request.method == "POST" and "/act" in r.url):
+        with page.expect_response(lambda r: r.request.method == "POST" and "/act" in r.url,
+                                  timeout=POST_MS):
             page.locator(ACT_BUTTONS).filter(
                 has=page.locator(f"input[name=action][value='{action}']")).locator("button").click()
         self.moved_at = time.monotonic()  # the server has stored the move
