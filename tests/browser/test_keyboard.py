@@ -239,6 +239,15 @@ def test_the_card_edition_by_keyboard_keeps_the_focus(desk):
         if not page.locator("#game .status.mine").count():
             turns.append([])
     print(f"\ncard edition by keyboard: {turns}")
+    # each building is a grid of one Tab stop (static/play-keys.js), its cells named
+    boards = page.locator("#game table.board")
+    assert boards.count() >= 2 and boards.count() == page.locator(
+        "#game table.board[role=grid][aria-describedby]").count()
+    for i in range(boards.count()):
+        assert boards.nth(i).locator("[data-cell][tabindex='0']").count() == 1
+        assert boards.nth(i).locator("[data-cell]").count() == 45
+    builds = [k for t in turns for s, k in t if s == "brick"]
+    assert builds, "no tile was built by keyboard"
     assert len(turns) > 8
     assert {"card", "take"} <= {s for t in turns for s, _k in t}
     assert not lost_after, f"the focus fell to the body after {lost_after}"

@@ -227,7 +227,7 @@ def seat_phone(app: Any, phone: Phone, state: Any, seat: int | None = None) -> s
 
 
 SHAPE_RE = re.compile(r'<table class="shape".*?</table>', re.S)
-ANCHOR_RE = re.compile(r'<a href="(/card/\w+\?[^"]*cell=(\w\d)[^"]*)" aria-label="Brick on')
+ANCHOR_RE = re.compile(r'<a href="(/card/\w+\?[^"]*cell=(\w\d)[^"]*)"[^>]*aria-label="Brick on')
 
 
 def shape_on(body: str) -> Shape:
