@@ -6,13 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import url_for
-from flask_babel import gettext as _
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import COLOURS, TILES
 from boardgame.state import GameState as CardState
 from facade.grid import bits, cell_name, coords
 from facade.shapes import Shape
+from webapp.platform.i18n import gettext as _
 from webapp.words.colours import COLOUR_WORDS
 from webapp.words.piece_words import card_words, join_words, tile_label
 

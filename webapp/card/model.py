@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import url_for
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from boardgame import actions as A  # noqa: N812
@@ -33,6 +32,7 @@ from webapp.card.build import build_step, cards_words
 from webapp.games import botplay, play
 from webapp.games.botplay import LEVEL_LABELS
 from webapp.games.visit import Visit
+from webapp.platform.i18n import gettext as _
 from webapp.platform.inputs import number
 from webapp.platform.store import Game, Store
 from webapp.words.colours import COLOUR_WORDS

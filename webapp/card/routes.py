@@ -11,7 +11,6 @@ from typing import Any
 
 import segno
 from flask import abort, current_app, redirect, request, session, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from boardgame import actions as A  # noqa: N812
@@ -29,6 +28,7 @@ from webapp.games.seats import NAME_MAX
 from webapp.games.visit import Visit
 from webapp.platform.context import remembered
 from webapp.platform.deps import deps
+from webapp.platform.i18n import gettext as _
 from webapp.platform.inputs import number
 from webapp.words.event_i18n import event_line
 from webapp.words.move_words import card_move_words, said_words

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import current_app, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response  # what redirect() gives; flask's extends it
 
 from facade.errors import IllegalAction
@@ -25,6 +24,7 @@ from webapp.games.routes import GamePages
 from webapp.games.visit import Visit
 from webapp.platform.context import qr_response
 from webapp.platform.context import store as _store
+from webapp.platform.i18n import gettext as _
 from webapp.platform.inputs import number
 from webapp.platform.limits import create_limited
 from webapp.platform.store import Conflict, Game

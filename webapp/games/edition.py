@@ -10,10 +10,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext as _
-
 from webapp.games import botplay, play
 from webapp.games.visit import Visit
+from webapp.platform.i18n import gettext as _
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from flask import current_app
-from flask_babel import gettext as _
 
 from webapp.games.play import Refusal
 from webapp.platform.budgets import HINT_SECONDS
+from webapp.platform.i18n import gettext as _
 from webapp.platform.jobs import searchers
 
 

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from flask import current_app, redirect, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 
 from facade.contract import StoredState
 from facade.errors import IllegalAction
@@ -20,6 +19,7 @@ from facade.events import Event
 from webapp.games import botplay
 from webapp.platform.context import seat_token
 from webapp.platform.errors import page
+from webapp.platform.i18n import gettext as _
 from webapp.platform.inputs import number
 from webapp.platform.store import Conflict, Game, NotFound, Seat, Store, normalise_code
 from webapp.words.refusals import refusal_text

@@ -10,8 +10,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
 from markupsafe import Markup, escape
+
+from webapp.platform.i18n import gettext as _
 
 # stroke colours and dash patterns of the players' lines (told apart without colour too)
 LINE_STYLES = (("#0b5d8c", ""), ("#c0392b", "6 4"), ("#1e7a3c", "2 4"), ("#8a45b5", "10 4 2 4"))

@@ -22,7 +22,6 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from webapp.games import botplay, play
@@ -31,6 +30,7 @@ from webapp.games.seats import NAME_MAX, clean_name, derived_token
 from webapp.games.visit import Visit
 from webapp.platform.context import give_host, give_seat, seat_token
 from webapp.platform.context import store as _store
+from webapp.platform.i18n import gettext as _
 from webapp.platform.inputs import number
 from webapp.platform.limits import create_limited, hint_limited
 from webapp.platform.security import PRIVATE

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
 from boardgame import actions as A  # noqa: N812
 from boardgame.material import COLOURS, LETTER
 from facade.grid import bits, cell_name
@@ -16,6 +14,7 @@ from webapp.card.model import ABILITY_LABELS
 from webapp.card.model import board as _board
 from webapp.card.model import cards as _cards
 from webapp.card.model import take_label as _take_label
+from webapp.platform.i18n import gettext as _
 from webapp.words.colours import COLOUR_WORDS
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 
 from boardgame.actions import parse_action as parse_card
 from facade.errors import IllegalAction
@@ -18,6 +17,7 @@ from webapp.learn import card_page, rollwrite_page
 from webapp.learn.card import CARD
 from webapp.learn.rollwrite import ROLLWRITE
 from webapp.learn.script import Script, position
+from webapp.platform.i18n import gettext as _
 from webapp.platform.inputs import number
 from webapp.words.event_i18n import event_text
 from webapp.words.move_words import card_move_words, dice_move_words

@@ -4,12 +4,12 @@ and the right 4xx status; nothing is changed by a refused request."""
 from __future__ import annotations
 
 from flask import Flask, g, render_template, request
-from flask_babel import gettext as _
 from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.exceptions import HTTPException, SecurityError
 
+from webapp.platform.i18n import gettext as _
 from webapp.platform.store import Conflict, Game, NotFound, Store
 
 

@@ -108,3 +108,34 @@ def _catalog() -> NullTranslations:
 def _locale() -> object:
     """The language Flask-Babel has settled for this request (None before it has)."""
     return getattr(g.get("_flask_babel"), "babel_locale", None)
+
+
+# The Python side's gettext family: Flask-Babel's own (flask_babel.Domain.gettext and its
+# siblings: the same lookups and the same `%` formatting) on the catalog `_catalog` keeps for
+# the request, as the templates' callables above. Flask-Babel's functions look the catalog up
+# again for every string: 10.5 % of the CPU of the web tests of tables, guided games and
+# engine-text sweeps went there (sampled, 2026-11-29), against 1.5 % for the templates' lookups.
+def gettext(string: str, **variables: Any) -> str:
+    """flask_babel.gettext on the request's kept catalog."""
+    said: str = _catalog().ugettext(string)
+    return said % variables if variables else said
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """flask_babel.ngettext on the request's kept catalog (`num` is a variable too)."""
+    variables.setdefault("num", num)
+    said: str = _catalog().ungettext(singular, plural, num)
+    return said % variables
+
+
+def pgettext(context: str, string: str, **variables: Any) -> str:
+    """flask_babel.pgettext on the request's kept catalog."""
+    said: str = _catalog().upgettext(context, string)
+    return said % variables if variables else said
+
+
+def npgettext(context: str, singular: str, plural: str, num: int, **variables: Any) -> str:
+    """flask_babel.npgettext on the request's kept catalog (`num` is a variable too)."""
+    variables.setdefault("num", num)
+    said: str = _catalog().unpgettext(context, singular, plural, num)
+    return said % variables

@@ -18,7 +18,6 @@ import pypdfium2
 import reportlab
 from flask import Blueprint, Response, g, render_template, request, url_for
 from flask_babel import get_locale
-from flask_babel import gettext as _
 
 import printables
 from printables.cli import add_arguments
@@ -26,6 +25,7 @@ from printables.pad import KINDS, MAX_PAGES, render_pad
 from printables.style import PAPERS
 from printables.words import LANGS
 from webapp.platform.errors import page
+from webapp.platform.i18n import gettext as _
 from webapp.platform.inputs import number
 
 bp = Blueprint("pads", __name__, url_prefix="/print")

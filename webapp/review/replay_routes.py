@@ -18,7 +18,6 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext as _
 
 from facade.errors import IllegalAction
 from facade.gametext import GameTextError, read_text, replay_text
@@ -31,6 +30,7 @@ from webapp.platform.context import remembered
 from webapp.platform.context import store as _store
 from webapp.platform.errors import Refused, known_game
 from webapp.platform.game_text import game_text, player_names, store_text, stored_text
+from webapp.platform.i18n import gettext as _
 from webapp.platform.inputs import number
 from webapp.platform.limits import create_limited
 from webapp.platform.store import Game

@@ -23,7 +23,6 @@ from flask import (
     url_for,
 )
 from flask_babel import format_decimal
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from boardgame import actions as CA  # noqa: N812
@@ -38,6 +37,7 @@ from webapp.platform.context import store as _store
 from webapp.platform.deps import deps
 from webapp.platform.errors import Refused, known_game
 from webapp.platform.errors import page as error_page
+from webapp.platform.i18n import gettext as _
 from webapp.platform.inputs import number
 from webapp.platform.jobs import jobs
 from webapp.platform.security import PRIVATE

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
+from webapp.platform.i18n import gettext as _
 from webapp.words import event_i18n
 
 

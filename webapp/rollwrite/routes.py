@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import abort, g, jsonify, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from bots.hints import dice_hint as bot_hint
@@ -29,6 +28,7 @@ from webapp.games.seats import NAME_MAX, clean_name
 from webapp.games.visit import Visit
 from webapp.platform.context import qr_response, remembered
 from webapp.platform.deps import deps
+from webapp.platform.i18n import gettext as _
 from webapp.platform.inputs import number
 from webapp.platform.store import Conflict
 from webapp.players.identity import boards as player_boards

@@ -21,8 +21,6 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
 from webapp.games.seats import NAME_MAX, clean_name
@@ -32,6 +30,8 @@ from webapp.platform.context import store as _store
 from webapp.platform.deps import deps
 from webapp.platform.errors import Refused
 from webapp.platform.game_text import stored_text
+from webapp.platform.i18n import gettext as _
+from webapp.platform.i18n import ngettext
 from webapp.platform.inputs import number
 from webapp.platform.limits import create_limited
 from webapp.platform.player_store import Entry, Player

@@ -7,8 +7,8 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from flask_babel import format_date
-from flask_babel import gettext as _
 
+from webapp.platform.i18n import gettext as _
 from webapp.platform.player_store import Boards
 from webapp.solo.leaderboard import week_days
 from webapp.solo.records import daily_date

@@ -21,8 +21,6 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from werkzeug.wrappers import Response  # what redirect() gives; flask's extends it
 
 from bots.levels import LEVEL_NAMES
@@ -37,6 +35,8 @@ from webapp.platform.context import store as _store
 from webapp.platform.deps import deps
 from webapp.platform.errors import Refused
 from webapp.platform.game_text import game_text
+from webapp.platform.i18n import gettext as _
+from webapp.platform.i18n import ngettext
 from webapp.platform.inputs import number
 from webapp.platform.jobs import jobs
 from webapp.platform.limits import create_limited

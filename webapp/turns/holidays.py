@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from flask_babel import gettext as _
-
+from webapp.platform.i18n import gettext as _
 from webapp.turns.records import TurnRecords
 
 VACATION_DAYS = 7  # days a month

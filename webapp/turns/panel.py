@@ -9,10 +9,10 @@ from typing import Any
 
 from flask import url_for
 from flask_babel import format_timedelta
-from flask_babel import gettext as _
 
 from webapp.platform.context import seat_token
 from webapp.platform.deps import deps
+from webapp.platform.i18n import gettext as _
 from webapp.platform.store import Game, Store
 from webapp.turns.clocks import MISSED_FOR_BOT
 from webapp.turns.webpush import public_key, valid_subject

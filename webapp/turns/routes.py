@@ -11,7 +11,6 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
-from flask_babel import gettext as _
 
 from webapp.games import botplay
 from webapp.games.seats import NAME_MAX, clean_name
@@ -19,6 +18,7 @@ from webapp.platform.context import give_seat, seat_token
 from webapp.platform.context import store as _store
 from webapp.platform.deps import deps
 from webapp.platform.errors import page as error_page
+from webapp.platform.i18n import gettext as _
 from webapp.platform.inputs import number
 from webapp.platform.limits import create_limited
 from webapp.platform.store import Game, NotFound, Store

@@ -10,10 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext as _
-
 from bots.levels import LEVEL_NAMES
 from webapp.games.seats import NAME_MAX, clean_name, derived_token
+from webapp.platform.i18n import gettext as _
 from webapp.platform.store import Game, Store
 from webapp.turns.clocks import CLOCK_DAYS, DAY_S
 from webapp.turns.records import TurnRecords

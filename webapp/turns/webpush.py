@@ -21,10 +21,10 @@ from urllib.parse import urlsplit
 import requests
 from babel.support import Translations
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-from flask_babel import gettext as _
 from py_vapid import Vapid, b64urlencode
 from pywebpush import WebPushException, webpush
 
+from webapp.platform.i18n import gettext as _
 from webapp.turns.push_records import Notice, PushRecords
 
 log = logging.getLogger(__name__)

@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask_babel import force_locale, get_locale, get_translations, gettext, ngettext
-from flask_babel import gettext as _
+from flask_babel import force_locale, get_locale, get_translations
 
 from boardgame.material import COLOUR_OF_LETTER as CARD_COLOUR_OF_LETTER
 from boardgame.messages import TEMPLATES as CARD_TEMPLATES
@@ -25,6 +24,8 @@ from facade.grid import parse_cell
 from facade.messages import plurals, render
 from rollwrite.material import COLOUR_OF_LETTER as DIE_COLOUR_OF_LETTER
 from rollwrite.messages import TEMPLATES as DICE_TEMPLATES
+from webapp.platform.i18n import gettext, ngettext
+from webapp.platform.i18n import gettext as _
 from webapp.words.colours import COLOUR_WORDS, colour_word
 from webapp.words.piece_words import (
     card_words,

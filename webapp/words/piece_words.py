@@ -10,11 +10,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext, pgettext
-
 from boardgame.material import TILES, tile_colour
 from rollwrite.material import COLOUR_OF_LETTER, SHAPES, colour_of
+from webapp.platform.i18n import gettext as _
+from webapp.platform.i18n import ngettext, pgettext
 from webapp.words.colours import COLOUR_WORDS
 from webapp.words.piece_marks import MARK_PATHS
 from webapp.words.shape_kinds import shape_kind

@@ -10,10 +10,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from facade.errors import IllegalAction
+from webapp.platform.i18n import gettext as _
 from webapp.words.colours import colour_word as _colour
 from webapp.words.piece_words import cards_colour, dice_colour, track_colour
 from webapp.words.piece_words import tile_name as _tile
