@@ -204,6 +204,7 @@ def app(db_url: str, tmp_path: Path, deps: Deps) -> Iterator[Flask]:
         # (tests/web/test_deadlines.py) set theirs
         "HINT_SECONDS": 300.0,
         "BOT_TURN_SECONDS": 300.0,
+        "BOT_REQUEST_SECONDS": 3000.0,
     }, deps)
     application.jinja_env.bytecode_cache = TEMPLATES
     yield application

@@ -55,6 +55,32 @@ def test_a_searching_bot_past_its_budget_plays_the_greedy_move_and_says_so(app: 
     assert any("did not decide within" in x and "greedy" in x for x in said.lines), said.lines
 
 
+def test_the_bots_of_one_request_share_a_budget_then_play_greedy_at_once(app: Flask):
+    """webapp/platform/budgets.py BOT_REQUEST_SECONDS: the searching decisions that one request
+    plays share a budget; once it is spent, the next bots play the greedy move without asking
+    the bots' process (before, each waited its own BOT_TURN_SECONDS in turn)."""
+    said = _Lines()
+    botplay.log.addHandler(said)
+    app.config["BOT_TURN_SECONDS"] = 0.4
+    app.config["BOT_REQUEST_SECONDS"] = 0.6
+    app.extensions["searchers"].bots.submit(time.sleep, 2.0)  # every search queues past it
+    store = app.extensions["store"]
+    game = store.create_game("solo", "rollwrite", {
+        "players": ["A", "B", "C", "D"], "seed": "request-budget",
+        "options": {"dice": "seeded", "mirror": False}}, 4,
+        bots={seat: "expert" for seat in range(4)})
+    try:
+        with app.app_context():
+            botplay.play_pending(store, game, limit=16)
+    finally:
+        botplay.log.removeHandler(said)
+    assert store.game(game.code).seq == 16  # the bots went on, every action legal
+    waited = [x for x in said.lines if "did not decide within" in x]
+    at_once = [x for x in said.lines if "spent their" in x]
+    assert len(waited) <= 3, said.lines  # 0.4 s, then what is left of 0.6 s
+    assert len(at_once) >= 3, said.lines
+
+
 def test_a_hint_past_its_budget_says_no_hint_just_now(app: Flask, phone: Phone):
     app.config["HINT_SECONDS"] = 0.05
     phone.get("/lang/fr?next=/")

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import time
 from collections.abc import Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +25,7 @@ from flask_babel import lazy_gettext as _l
 from bots.levels import EDITIONS, make_bot
 from facade.contract import EngineState
 from facade.errors import IllegalAction
-from webapp.platform.budgets import BOT_TURN_SECONDS
+from webapp.platform.budgets import BOT_REQUEST_SECONDS, BOT_TURN_SECONDS
 from webapp.platform.deps import BotMaker, deps
 from webapp.platform.jobs import Searcher
 from webapp.platform.store import Conflict, Game, Store
@@ -55,6 +57,10 @@ class Elsewhere:
     def choose(self, view: dict[str, Any], seat: int) -> str:
         """The bot's action line for `seat`, decided from that seat's view."""
         budget = bot_turn_seconds()
+        if budget <= 0:  # the request's bots have spent their time (play_pending)
+            log.warning("the bots of this request spent their %.1f s; a %s bot plays the "
+                        "greedy move at once", bot_request_seconds(), self.level)
+            return str(make_bot(self.edition, GREEDY, self.seed).choose(view, seat))
         try:  # the bots' own process: not this one's interpreter
             return str(self.searcher.run(choose_line, self.edition, self.level, self.seed,
                                          view, seat, timeout=budget))
@@ -123,12 +129,27 @@ def decide(game: Game, state: EngineState, seat: int, level: str) -> str:
     return str(bot.choose(state.view(seat), seat))
 
 
+# When the bots that one request plays (play_pending) must have decided: their searching
+# decisions share the app's BOT_REQUEST_SECONDS.
+_DEADLINE: ContextVar[float | None] = ContextVar("bots_deadline", default=None)
+
+
 def bot_turn_seconds() -> float:
-    """A searching bot's budget for one decision: the app's BOT_TURN_SECONDS, else the
-    default of webapp/platform/budgets.py."""
+    """A searching bot's budget for one decision: the app's BOT_TURN_SECONDS (else the default
+    of webapp/platform/budgets.py), at most what is left of its request's (play_pending)."""
+    budget = BOT_TURN_SECONDS
     if has_app_context():
-        return float(current_app.config.get("BOT_TURN_SECONDS") or BOT_TURN_SECONDS)
-    return BOT_TURN_SECONDS
+        budget = float(current_app.config.get("BOT_TURN_SECONDS") or BOT_TURN_SECONDS)
+    deadline = _DEADLINE.get()
+    return budget if deadline is None else min(budget, deadline - time.monotonic())
+
+
+def bot_request_seconds() -> float:
+    """What the searching decisions of one request's bots may take together: the app's
+    BOT_REQUEST_SECONDS, else the default of webapp/platform/budgets.py."""
+    if has_app_context():
+        return float(current_app.config.get("BOT_REQUEST_SECONDS") or BOT_REQUEST_SECONDS)
+    return BOT_REQUEST_SECONDS
 
 
 def choose_line(edition: str, level: str, seed: int, view: dict[str, Any], seat: int) -> str:
@@ -180,6 +201,17 @@ def play_pending(store: Store, game: Game, limit: int = PLAY_LIMIT,
         log.exception("the bots of game %s could not load it", game.code)
         return None
     start = int(state.seq)
+    deadline = _DEADLINE.set(time.monotonic() + bot_request_seconds())
+    try:
+        state = _play(store, game, state, levels, limit)
+    finally:
+        _DEADLINE.reset(deadline)
+    return start if int(state.seq) > start else None
+
+
+def _play(store: Store, game: Game, state: EngineState, levels: dict[int, str],
+          limit: int) -> EngineState:
+    """play_pending's loop: at most `limit` bot actions from `state`; the last state."""
     for _ in range(limit):
         seats = pending(state, levels)
         if not seats:
@@ -199,7 +231,7 @@ def play_pending(store: Store, game: Game, limit: int = PLAY_LIMIT,
         except Exception:
             log.exception("bot %s of game %s could not play at %s", seat, game.code, state.seq)
             break
-    return start if int(state.seq) > start else None
+    return state
 
 
 def waiting_on_bots(store: Store, game: Game, state: EngineState | None = None,

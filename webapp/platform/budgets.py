@@ -10,6 +10,12 @@ from __future__ import annotations
 # most (Roll & Write; the card edition 0.31 / 0.68 / 0.86 s), and the bots' process starts
 # in 0.5 s: five seconds is six times the slowest, for a machine under load.
 BOT_TURN_SECONDS = 5.0
+# The searching decisions one request plays (a person's move hands the turn to every bot after
+# it: at a 4-player table of expert bots about nine searched decisions, 0.09 s each at the
+# median) share this; once it is spent, the rest play the greedy move at once (logged). Without
+# it a loaded server could hold the person's tap for each bot's five seconds in turn (a browser
+# test's POST outlasted 10 s on a slow machine, 2026-11-29): two slow decisions still fit.
+BOT_REQUEST_SECONDS = 10.0
 # A hint (the expert's search, in the bots' process): after this, "No hint just now". The
 # hints measured as the expert's turns (0.08 s median, 0.86 s at most), plus the 0.5 s start.
 HINT_SECONDS = 3.0

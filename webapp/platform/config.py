@@ -6,7 +6,13 @@ import contextlib
 import os
 from typing import Any
 
-from webapp.platform.budgets import BODY_SECONDS, BOT_TURN_SECONDS, HINT_LIMIT, HINT_SECONDS
+from webapp.platform.budgets import (
+    BODY_SECONDS,
+    BOT_REQUEST_SECONDS,
+    BOT_TURN_SECONDS,
+    HINT_LIMIT,
+    HINT_SECONDS,
+)
 
 # htmx is served from its CDN, pinned to one version and checked by the browser against this
 # subresource-integrity hash; `scripts/setup.sh` fetches the same version from the npm
@@ -36,6 +42,7 @@ def defaults() -> dict[str, Any]:
         # a request's body arrives within this (webapp/platform/budgets.py)
         "BODY_SECONDS": BODY_SECONDS,
         "BOT_TURN_SECONDS": BOT_TURN_SECONDS,  # a searching bot's budget, then greedy plays
+        "BOT_REQUEST_SECONDS": BOT_REQUEST_SECONDS,  # the bots of one request, all together
         "HINT_SECONDS": HINT_SECONDS,  # a hint's search, then "No hint just now"
         "HINT_LIMIT": HINT_LIMIT,  # hints per client address (Flask-Limiter)
         "STATE_CACHE_SIZE": 256,  # games whose replayed state a process keeps
