@@ -134,22 +134,25 @@ def decide(game: Game, state: EngineState, seat: int, level: str) -> str:
 _DEADLINE: ContextVar[float | None] = ContextVar("bots_deadline", default=None)
 
 
-def bot_turn_seconds() -> float:
-    """A searching bot's budget for one decision: the app's BOT_TURN_SECONDS (else the default
-    of webapp/platform/budgets.py), at most what is left of its request's (play_pending)."""
-    budget = BOT_TURN_SECONDS
+def _seconds(name: str, default: float) -> float:
+    """The app's setting `name`, else its default of webapp/platform/budgets.py."""
     if has_app_context():
-        budget = float(current_app.config.get("BOT_TURN_SECONDS") or BOT_TURN_SECONDS)
+        return float(current_app.config.get(name) or default)
+    return default
+
+
+def bot_turn_seconds() -> float:
+    """A searching bot's budget for one decision: the app's BOT_TURN_SECONDS, at most what is
+    left of its request's (play_pending)."""
+    budget = _seconds("BOT_TURN_SECONDS", BOT_TURN_SECONDS)
     deadline = _DEADLINE.get()
     return budget if deadline is None else min(budget, deadline - time.monotonic())
 
 
 def bot_request_seconds() -> float:
     """What the searching decisions of one request's bots may take together: the app's
-    BOT_REQUEST_SECONDS, else the default of webapp/platform/budgets.py."""
-    if has_app_context():
-        return float(current_app.config.get("BOT_REQUEST_SECONDS") or BOT_REQUEST_SECONDS)
-    return BOT_REQUEST_SECONDS
+    BOT_REQUEST_SECONDS."""
+    return _seconds("BOT_REQUEST_SECONDS", BOT_REQUEST_SECONDS)
 
 
 def choose_line(edition: str, level: str, seed: int, view: dict[str, Any], seat: int) -> str:
