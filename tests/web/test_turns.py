@@ -4,6 +4,8 @@ to a bot for good, the vacation, My games on every device of a player."""
 
 from __future__ import annotations
 
+import html
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -149,6 +151,41 @@ def test_the_sweep_reminds_then_the_greedy_bot_plays_a_run_out_clock_and_marks_t
     page = bo.get(f"/card/{code}").get_data(as_text=True)
     assert "The bot played 1 move for Anna" in page
     assert "to a bot for good" not in page  # not after one missed move
+
+
+@pytest.mark.both_databases
+def test_a_page_drawn_between_the_bots_move_and_its_mark_refreshes_when_the_mark_comes(
+        app, phones, clock):
+    """A run-out clock's move wakes the pages before the miss is written (Clocks.time_out):
+    a page drawn in between shows the move but not "The bot played 1 move for Anna". Its
+    poll after the miss (the push stream's `table` event) brings the note, although no move
+    was made since: the poll compares the table's whole mark, not only its seats."""
+    anna, bo = phones[0], phones[1]
+    code = new_game(anna, edition="boardgame", clock="2")
+    join(bo, code)
+    store = app.extensions["store"]
+    game_id, before = store.game(code).id, store.game(code).seq
+    drawn: list[str] = []
+
+    def draw(changed: int) -> None:  # Bo's page, drawn at the first change after the move
+        if changed == game_id and not drawn and store.game(code).seq > before:
+            drawn.append(bo.get(f"/card/{code}").get_data(as_text=True))
+
+    store.when_changed.insert(0, draw)
+    clock.at = START + timedelta(days=2, minutes=1)
+    assert app.extensions["turns"].clocks.sweep().timed_out == 1
+    assert drawn and "The bot played 1 move" not in drawn[0]  # drawn before the miss
+    assert missed(app, code) == {0: 1, 1: 0}
+    found = re.search(r'class="poller" hx-get="([^"]+)"', drawn[0])
+    assert found, drawn[0][:3000]
+    poll = html.unescape(found.group(1))
+    assert f"seq={store.game(code).seq}" in poll  # the page shows the present move
+    resp = bo.get(poll, headers={"HX-Request": "true"})
+    assert resp.status_code == 200, resp.status_code
+    assert "The bot played 1 move for Anna" in resp.get_data(as_text=True)
+    again = re.search(r'class="poller" hx-get="([^"]+)"', resp.get_data(as_text=True))
+    assert again and bo.get(html.unescape(again.group(1)),
+                            headers={"HX-Request": "true"}).status_code == 204  # now current
 
 
 def run_out(app, clock, code, seat):

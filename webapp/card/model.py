@@ -324,7 +324,8 @@ def model(visit: Visit, state: CardState, who: Who, args: Mapping[str, Any],
         "turns": _by_turn(_events_of(store, game, pv["seq"], last=12),
                           pv["players"][0]["name"]),
         "frame": frame,
-        "seat_sig": play.seats_signature(seats),  # the poll asks whether a seat changed
+        # what the poll compares besides the move: a seat, a bot's move for a run-out clock
+        "seat_sig": play.table_signature(visit.store, visit.game, seats),
         "hint": None, "ability_help": ABILITY_HELP, "ability_labels": ABILITY_LABELS,
         "colour_names": COLOUR_WORDS, "level_labels": LEVEL_LABELS,
     }

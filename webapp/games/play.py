@@ -6,7 +6,7 @@ call it with the request's loaded game (`Visit`) and their edition's notation pa
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -66,19 +66,22 @@ def seen_seq(value: Any) -> int | None:
     return number(value)
 
 
-def seats_signature(seats: Sequence[Seat]) -> str:
-    """A short fingerprint of who holds which seat: a join or a freed seat changes it, so a
-    polling page refreshes although no move was made."""
-    text = "|".join(f"{s.seat}:{s.name or ''}:{int(s.taken)}" for s in seats)
-    return hashlib.sha256(text.encode()).hexdigest()[:10]
+def table_signature(store: Store, game: Game, seats: list[Seat]) -> str:
+    """A short fingerprint of what a game's pages show besides its moves: its mark
+    (Store.mark: who holds which seat, a rematch, a feature's part such as the moves a bot
+    played for a run-out clock), so a polling page refreshes when one changes although no
+    move was made (the push stream's `table` event asks it to look)."""
+    return hashlib.sha256(store.mark(game, seats).encode()).hexdigest()[:10]
 
 
-def behind(game: Game, seats: Sequence[Seat], seen: int | None, signature: str | None) -> bool:
-    """Whether a polling page that shows move `seen` (and seats `signature`, when it sent
-    one) is out of date: a move was made, or someone took or left a seat."""
+def behind(game: Game, seen: int | None, sent: str | None, signature: Callable[[], str]
+           ) -> bool:
+    """Whether a polling page that shows move `seen` (and the table `sent`, when it sent
+    one: its `table_signature`) is out of date: a move was made, or the table's
+    `signature()` now is another (read only when the moves agree)."""
     if seen != game.seq:
         return True
-    return signature is not None and signature != seats_signature(seats)
+    return sent is not None and sent != signature()
 
 
 def refusal_title(err: IllegalAction) -> str:

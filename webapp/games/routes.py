@@ -223,7 +223,8 @@ class GamePages:
             resp = make_response("", 204)
             resp.headers["HX-Redirect"] = self.url("follow", code=game.code)
             return resp
-        if not play.behind(game, visit.seats, seen, request.args.get("seats")):
+        if not play.behind(game, seen, request.args.get("seats"),
+                           lambda: play.table_signature(visit.store, game, visit.seats)):
             return Response(status=204)
         return self.render(visit, at=botplay.frame_after(visit.store, game, seen,
                                                          levels=visit.bots))

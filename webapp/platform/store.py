@@ -316,14 +316,26 @@ class Store:
                     select(seats.c.game_id, seats.c.seat, seats.c.name, taken.label("taken"))
                     .where(seats.c.game_id.in_(chunk)).order_by(seats.c.game_id, seats.c.seat)
                 ).all()
-                table: dict[int, list[str]] = {}
+                table: dict[int, list[tuple[int, str | None, int]]] = {}
                 for r in rows:
-                    table.setdefault(r.game_id, []).append(f"{r.seat}:{r.name or ''}:{r.taken}")
+                    table.setdefault(r.game_id, []).append((r.seat, r.name, r.taken))
                 parts = [part(conn, chunk) for part in self.mark_parts]
                 for h in heads:
-                    out[h.id] = (h.seq, "|".join([h.next_code or "", *table.get(h.id, []),
-                                                  *(p.get(h.id, "") for p in parts)]))
+                    out[h.id] = (h.seq, _mark(h.next_code, table.get(h.id, []),
+                                              [p.get(h.id, "") for p in parts]))
         return out
+
+    def mark(self, game: Game, game_seats: list[Seat]) -> str:
+        """The mark of one game already read with its seats, as `marks` gives it: what a
+        page compares when it asks whether the table changed without a move (one read per
+        feature's part, none without one)."""
+        if not self.mark_parts:
+            found: list[str] = []
+        else:
+            with self.engine.connect() as conn:
+                found = [part(conn, [game.id]).get(game.id, "") for part in self.mark_parts]
+        return _mark(game.next_code, [(s.seat, s.name, int(s.token is not None))
+                                      for s in game_seats], found)
 
     def owned(self, owner: str, kind: str, limit: int = 200) -> list[tuple[Game, Any]]:
         """The games of `kind` a browser started, newest move first, with that moment."""
@@ -627,6 +639,14 @@ class Store:
 def _hashed(token: str | None) -> str | None:
     """token_hash of a token, None for none."""
     return None if token is None else token_hash(token)
+
+
+def _mark(next_code: str | None, table: list[tuple[int, str | None, int]],
+          parts: list[str]) -> str:
+    """A game's mark (Store.marks) from its rematch, its seats (seat, name, 1 if a person's
+    token holds it) in seat order and its features' parts."""
+    return "|".join([next_code or "", *(f"{seat}:{name or ''}:{taken}"
+                                        for seat, name, taken in table), *parts])
 
 
 def _game(row: Any) -> Game:
