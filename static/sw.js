@@ -23,6 +23,13 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/* A copy of the answer goes into the cache; the worker stays alive until it is stored (the
+   browser may stop a worker whose events have all been answered). */
+function keep(event, req, resp) {
+  const copy = resp.clone();
+  event.waitUntil(caches.open(CACHE).then((c) => c.put(req, copy)));
+}
+
 function live(url) {
   /* push: a stream passed through the worker would add a hop to every event and end when the
      browser stops an idle worker */
@@ -35,14 +42,14 @@ self.addEventListener("fetch", (event) => {
   if (req.method !== "GET" || url.origin !== self.location.origin || live(url)) return;
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(caches.match(req).then((hit) => hit || fetch(req).then((resp) => {
-      if (keepable(resp)) { const copy = resp.clone(); caches.open(CACHE).then((c) => c.put(req, copy)); }
+      if (keepable(resp)) keep(event, req, resp);
       return resp;
     })));
     return;
   }
   const htmx = req.headers.get("HX-Request") === "true";
   event.respondWith(fetch(req).then((resp) => {
-    if (keepable(resp) && !htmx) { const copy = resp.clone(); caches.open(CACHE).then((c) => c.put(req, copy)); }
+    if (keepable(resp) && !htmx) keep(event, req, resp);
     return resp;
   }).catch(() => caches.match(req, {ignoreVary: true}).then((hit) => hit || caches.match("/"))));
 });

@@ -31,6 +31,9 @@ def test_the_sheet_stays_readable_offline_and_catches_up_when_back(new_phone, sh
     guest.reload()
     guest.wait_for_function("() => !!navigator.serviceWorker.controller")
     guest.wait_for_function("() => window.htmx !== undefined")
+    # the worker keeps its copy of the page once the page has come (on a loaded machine a
+    # moment later: offline before it, the reload below found only the home page's copy)
+    guest.wait_for_function("() => caches.match(location.href).then((hit) => !!hit)")
     before = _seq(guest)
 
     guest.context.set_offline(True)
