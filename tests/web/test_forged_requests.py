@@ -442,21 +442,25 @@ def test_forged_requests_never_fail_the_server_nor_change_a_game(app: Flask) -> 
     # that was served (a refusal must leave it as it is), one hash per request, not two.
     kept = [fingerprint(app)]
 
-    def check(req: Forged) -> None:
-        before = kept[0]
-        # CPU time, not wall time: a pattern that backtracks burns CPU, while a machine
-        # shared with other work only stretches the wall clock (at a load of 20 a 100 ms
-        # refusal took 1.1 s of wall time here). This thread's, not the process's: the test
-        # client serves the request in this thread, while the app's job and push threads
-        # spend CPU of their own (a 409 was charged 1.2 s of the process's under load).
+    def timed(req: Forged) -> tuple[Any, float]:
+        """The answer to `req` and the CPU time serving it took. CPU time, not wall time: a
+        pattern that backtracks burns CPU, while a machine shared with other work only
+        stretches the wall clock (at a load of 20 a 100 ms refusal took 1.1 s of wall time
+        here). This thread's, not the process's: the test client serves the request in this
+        thread, while the app's job and push threads spend CPU of their own (a 409 was
+        charged 1.2 s of the process's under load)."""
         started = time.thread_time()
         resp = site.send(req)
-        stream = resp.mimetype == "text/event-stream"  # /push/<code>: it never ends
-        if stream:
+        if resp.mimetype == "text/event-stream":  # /push/<code>: it never ends
             resp.close()  # its status and headers are its answer
         else:
             resp.get_data()  # the whole answer, as a server would send it
-        seconds = time.thread_time() - started
+        return resp, time.thread_time() - started
+
+    def check(req: Forged) -> None:
+        before = kept[0]
+        resp, seconds = timed(req)
+        stream = resp.mimetype == "text/event-stream"
         tally["requests"] += 1
         tally[f"rule {req.rule}"] += 1
         tally[f"{resp.status_code // 100}xx"] += 1
@@ -482,12 +486,18 @@ def test_forged_requests_never_fail_the_server_nor_change_a_game(app: Flask) -> 
         if req.url.endswith("/act") and resp.status_code in (200, 303):
             tally["moves accepted"] += 1
         if resp.status_code >= 400:
+            assert fingerprint(app) == before, ("a refused request changed a game", where)
             # A time bound per refusal, generous for a shared machine: a refusal is a few
-            # milliseconds; one that takes a second is a pattern or a parser gone wrong.
+            # milliseconds; one that takes a second is a pattern or a parser gone wrong. Such
+            # a cost comes again each time; a one-off does not (a full pass of the garbage
+            # collector charged to this thread, a page compiled the first time: a refusal to
+            # POST /s/friends took 1.02 s once in a loaded run, hypothesis then could not
+            # make it slow again), so a slow refusal is sent once more (it changed nothing).
+            if seconds >= REFUSAL_SECONDS:
+                seconds = min(seconds, timed(req)[1])
             assert seconds < REFUSAL_SECONDS, ("a refusal took too long", seconds, where)
             slowest[0] = max(slowest[0], (seconds, where), key=lambda s: s[0])
             tally["refused"] += 1
-            assert fingerprint(app) == before, ("a refused request changed a game", where)
             assert readable(resp, body), ("a refusal a person cannot read", where, body[:800])
         else:
             kept[0] = fingerprint(app)
