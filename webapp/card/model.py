@@ -325,7 +325,7 @@ def model(visit: Visit, state: CardState, who: Who, args: Mapping[str, Any],
                           pv["players"][0]["name"]),
         "frame": frame,
         # what the poll compares besides the move: a seat, a bot's move for a run-out clock
-        "seat_sig": play.table_signature(visit.store, visit.game, seats),
+        "table_sig": play.table_signature(store, game, seats),
         "hint": None, "ability_help": ABILITY_HELP, "ability_labels": ABILITY_LABELS,
         "colour_names": COLOUR_WORDS, "level_labels": LEVEL_LABELS,
     }

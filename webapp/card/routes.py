@@ -86,7 +86,7 @@ class Card(Edition):
                         if ctx.get("over") else None)
         kept = {k: v for k, v in args.items() if k in KEPT_ARGS}
         ctx["poll_url"] = url_for("card.poll", code=visit.game.code, seq=ctx["seq"],
-                                  seats=ctx["seat_sig"], **kept)
+                                  seats=ctx["table_sig"], **kept)
         ctx["poll_seconds"] = (botplay.BOT_STEP_SECONDS if frame
                                else current_app.config["POLL_SECONDS"])
         if ctx["mode"] == "table" and ctx["open_seats"]:

@@ -47,7 +47,7 @@ def table_context(visit: Visit, seat: int | None, names: list[str], at: int | No
     ctx: dict[str, Any] = {
         "game": game, "state": state, "view": view, "seat": seat, "names": names,
         "seats": seats, "seq": seq, "legal": [str(a) for a in legal], "host": visit.host,
-        "seat_sig": play.table_signature(store, game, seats),
+        "table_sig": play.table_signature(store, game, seats),
         "last_line": action_text(recent[-1].events, names) if recent else "",
         "free_seats": [s.seat for s in seats if not s.taken],
         "poll_seconds": (botplay.BOT_STEP_SECONDS if at is not None
