@@ -4,8 +4,12 @@ review rates each seat, and the mean rating of each level is printed with its st
     python -m benchmarks.review_bands --kind rollwrite solitaire card --games 40 --json
 
 Roll & Write and the card edition pair the levels as expert vs strong and greedy vs random
-(seats alternate), so each game rates two levels; the solitaire plays each level alone. A
-band ends halfway between the mean ratings of two neighbouring levels."""
+(seats alternate), so each game rates two levels; with `--against LEVEL` every level plays
+that one instead (seats alternate; a level against itself is rated in both seats), so that
+each is rated across the same table: a rating depends on the opponent too (in the card
+edition, strong rated worse than greedy when strong faced the expert and greedy the random
+bot, and better when both faced the greedy bot). The solitaire plays each level alone. A band
+ends halfway between the mean ratings of two neighbouring levels."""
 
 from __future__ import annotations
 
@@ -38,8 +42,16 @@ def _game_text(kind: str, levels: list[str], seed: int) -> str:
                       state.config["seed"], state.log)
 
 
-def ratings(kinds: list[str], games: int, seed: int = 2026, dump: TextIO | None = None
-            ) -> dict[str, dict[str, list[float]]]:
+def seatings(kind: str, game: int, against: str | None) -> list[list[str]]:
+    """The tables of game number `game` of a kind: the seats' levels (alternating by game)."""
+    if kind == "solitaire":
+        return [[lv] for lv in LEVELS]
+    pairs = PAIRS if against is None else tuple((lv, against) for lv in LEVELS)
+    return [list(p) if game % 2 == 0 else list(reversed(p)) for p in pairs]
+
+
+def ratings(kinds: list[str], games: int, seed: int = 2026, dump: TextIO | None = None,
+            against: str | None = None) -> dict[str, dict[str, list[float]]]:
     """Per kind, each level's ratings, one per game it played (the kinds' games interleaved:
     game g of every kind before game g + 1 of any); with `dump`, one JSON line per seat
     reviewed (its kind, level, the game's seed, each decision's loss, noise and whether it had
@@ -47,11 +59,11 @@ def ratings(kinds: list[str], games: int, seed: int = 2026, dump: TextIO | None 
     out: dict[str, dict[str, list[float]]] = {k: {level: [] for level in LEVELS} for k in kinds}
     for g in range(games):
         for kind in kinds:
-            tables = ([[lv] for lv in LEVELS] if kind == "solitaire"
-                      else [list(p) if g % 2 == 0 else list(reversed(p)) for p in PAIRS])
-            for levels in tables:
+            for levels in seatings(kind, g, against):
                 result = review(read_text(_game_text(kind, levels, seed + g)))
                 for player, level in zip(result["players"], levels):
+                    if level == against and set(levels) != {against}:
+                        continue  # the opponent's seat: it is rated in its games against itself
                     if player["rating"] is not None:
                         out[kind][level].append(player["rating"])
                     if dump is not None:
@@ -108,6 +120,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--seed", type=int, default=2026, help="the first game's seed")
     parser.add_argument("--dump", help="a file to append each seat's turns to (JSON lines)")
+    parser.add_argument("--against", choices=LEVELS,
+                        help="every level plays this one (two-player kinds), not the pairs")
     parser.add_argument("--from-dump", help="rate again the decisions of a dump, not new games")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -115,9 +129,9 @@ def main() -> None:
         found = from_dump(args.from_dump)
     elif args.dump:
         with open(args.dump, "a", encoding="utf-8") as dump:
-            found = ratings(args.kind, args.games, args.seed, dump)
+            found = ratings(args.kind, args.games, args.seed, dump, args.against)
     else:
-        found = ratings(args.kind, args.games, args.seed)
+        found = ratings(args.kind, args.games, args.seed, against=args.against)
     result = {kind: table(levels) for kind, levels in found.items()}
     print(json.dumps(result, indent=2) if args.json else result)
 
