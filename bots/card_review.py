@@ -45,8 +45,8 @@ ROLLOUTS = {2: 32, 3: 28, 4: 18}
 # The reference (issue 37): play-outs to the end of the game in final points rated the strong
 # bot worse than the greedy one (8 games a level, 2026-11-26: 54.5 against 42.7), its takes
 # for later valued by a greedy end it would not play; the expert's own measure (its ROUNDS of
-# play-out, then the position's value, hand included) rates them in order (see
-# bots.review_labels.BANDS) and costs a fraction of the play-outs to the end.
+# play-out, then the position's value, hand included) rates them in order when both face the
+# same opponent (see bots.review_labels.BANDS) and costs a fraction of the play-outs to the end.
 PLAYOUT_ROUNDS = 2
 
 

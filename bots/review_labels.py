@@ -67,15 +67,27 @@ CARD = Scale("points", 0.5, 1.0, 2.0, 2.5, "card")
 #   card         5.4 ± 1.1  78.2 ± 3.9  73.2 ± 4.8  117.5 ± 3.6   21
 #
 # (mean ± standard error). Judging the rolls orders the solitaire (8 games before, tiles only:
-# greedy 7.3 rated better than strong 17.6). The card edition's reference (the expert's own
-# measure) still cannot tell strong from greedy (within the standard errors): its bands follow
-# the measured order, greedy before strong (ends 39.3, 75.7, 97.9).
+# greedy 7.3 rated better than strong 17.6). The card row above came from those pairs, where
+# the strong bot sits across from the expert and the greedy bot across from the random one,
+# and a rating depends on the table as well as the player: measured again with every level
+# against the same opponent, the greedy bot (`python -m benchmarks.review_bands --kind card
+# --against greedy --games 40 --seed 3000`: its games and reviews, each level's run as a
+# process of its own, 2026-11-29; greedy against itself rated in both seats: 80 ratings;
+# the command itself gives the same ratings for seeds 3000-3001), the review's reference
+# (the expert's own measure) orders the card levels, and the card bands come from it:
+#
+#   card         3.5 ± 0.5  71.5 ± 3.2  79.3 ± 2.2  114.5 ± 2.9   40   -> ends 37.5, 75.4, 96.9
+#
+# In those games the strong bot's seat was rated better than the greedy one's in 30 of 40.
+# The greedy bot's own rating moved little with its opponent (80.0 against random, 79.3
+# against itself, 82.9 against strong, 85.4 against the expert).
 RATING_SCALE = 100
-BAND_GAMES = 21  # games of each bot level the bands were measured on (the page says so)
+BAND_GAMES = {"rollwrite": 21, "solitaire": 22, "card": 40}  # games of each bot level the
+# bands were measured on, by kind (the page says so)
 BANDS: dict[str, list[tuple[str, float]]] = {  # kind -> (band, highest rating in it)
     "rollwrite": [("expert", 20.9), ("strong", 31.2), ("greedy", 49.0), ("random", 1e9)],
     "solitaire": [("expert", 9.6), ("strong", 15.9), ("greedy", 30.2), ("random", 1e9)],
-    "card": [("expert", 39.3), ("greedy", 75.7), ("strong", 97.9), ("random", 1e9)],
+    "card": [("expert", 37.5), ("strong", 75.4), ("greedy", 96.9), ("random", 1e9)],
 }
 
 
@@ -172,6 +184,13 @@ def rating(losses: list[float], scale: Scale) -> float | None:
     if not losses:
         return None
     return round(RATING_SCALE * mean(min(loss, scale.blunder) for loss in losses), 1)
+
+
+def band_games(edition: str, unit: str) -> int:
+    """How many ratings of each bot level the bands of a review's kind were measured on (its
+    edition and unit, as the review JSON gives them)."""
+    kind = "card" if edition == "boardgame" else "solitaire" if unit == "turns" else "rollwrite"
+    return BAND_GAMES[kind]
 
 
 def band_of(rated: float | None, scale: Scale) -> str | None:

@@ -3,10 +3,20 @@ naive game with two blunders is not rated like the strong bot or the expert, and
 judges the rerolls and colour changes that make much of the strong bot's strength."""
 
 import rollwrite
+from benchmarks.review_bands import seatings
 from bots import review as rv
 from bots import rollwrite_review as rr
 from bots.levels import make_bot
-from bots.review_labels import BANDS, CARD, ROLLWRITE, SOLITAIRE, band_of, rating
+from bots.review_labels import (
+    BAND_GAMES,
+    BANDS,
+    CARD,
+    ROLLWRITE,
+    SOLITAIRE,
+    band_games,
+    band_of,
+    rating,
+)
 from bots.rollwrite.greedy import rank_choices
 from bots.rollwrite.strong import drawings
 from facade.gametext import read_text
@@ -17,13 +27,27 @@ LEVEL_ORDER = ["expert", "strong", "greedy", "random"]
 
 
 def test_each_kinds_bands_follow_the_levels_from_expert_to_random():
-    """The card edition's measured order is not there yet (greedy before strong, within the
-    standard errors): bots.review_labels.BANDS."""
-    for kind in ("rollwrite", "solitaire"):
+    """bots.review_labels.BANDS: the card edition's measured against one opponent for all."""
+    for kind in ("rollwrite", "solitaire", "card"):
         names = [name for name, _ in BANDS[kind]]
         ends = [end for _, end in BANDS[kind]]
         assert names == LEVEL_ORDER, kind
         assert ends == sorted(ends) and len(set(ends)) == len(ends), kind
+
+
+def test_the_page_says_how_many_games_its_kinds_bands_come_from():
+    assert band_games("boardgame", "points") == BAND_GAMES["card"] == 40
+    assert band_games("rollwrite", "turns") == BAND_GAMES["solitaire"]
+    assert band_games("rollwrite", "points") == BAND_GAMES["rollwrite"]
+
+
+def test_against_one_level_every_level_plays_it_with_the_seats_alternating():
+    """`benchmarks.review_bands --against greedy`: each level faces the greedy bot, in the
+    first seat in even games and the second in odd ones; the solitaire stays alone."""
+    assert seatings("card", 0, "greedy") == [[lv, "greedy"] for lv in LEVEL_ORDER]
+    assert seatings("card", 1, "greedy") == [["greedy", lv] for lv in LEVEL_ORDER]
+    assert seatings("card", 0, None) == [["expert", "strong"], ["greedy", "random"]]
+    assert seatings("solitaire", 1, "greedy") == [[lv] for lv in LEVEL_ORDER]
 
 
 def test_a_rating_falls_in_the_band_of_its_measured_range():

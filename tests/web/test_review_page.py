@@ -24,6 +24,7 @@ from flask import Flask
 from sqlalchemy import inspect
 
 from bots.levels import make_bot
+from bots.review_labels import BAND_GAMES
 from facade.gametext import GameText
 from tests.dbs import database
 from tests.web.conftest import Phone, StandIn
@@ -320,6 +321,26 @@ def test_a_card_review_shows_a_phone_its_own_seats_turns_only(app: Flask) -> Non
     assert not rows_of(html) and "best of turn" not in html
     assert "each player sees their own turns only" in html
     assert "<th scope=\"row\">Ann</th>" in html and "<th scope=\"row\">Bo</th>" in html
+
+
+def rated(text: GameText, **options: Any) -> dict[str, Any]:
+    """The stand-in review with a rating and its band for every player."""
+    body = fake_review(text, **options)
+    for p in body["players"]:
+        p.update(rating=50.0, band="strong")
+    return body
+
+
+@pytest.mark.parametrize(("edition", "kind", "bands"), [
+    ("boardgame", "card", "card"), ("rollwrite", "table", "rollwrite")])
+def test_the_rating_says_how_many_games_its_kinds_bands_come_from(
+        app: Flask, review: StandIn, edition: str, kind: str, bands: str) -> None:
+    """Each kind's bands were measured on their own number of games (bots.review_labels)."""
+    review.work = rated
+    game = finished_game(app, edition=edition, kind=kind, seed=f"bands-{kind}")
+    drain(app)
+    html = _seated(app, game, 0).get(f"/r/{game.code}/review").get_data(as_text=True)
+    assert f"from {BAND_GAMES[bands]} games of each bot level" in html
 
 
 def test_a_hot_seat_screen_shows_one_seat_at_a_time(app: Flask) -> None:
