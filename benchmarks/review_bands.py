@@ -52,7 +52,7 @@ def seatings(kind: str, game: int, against: str | None) -> list[list[str]]:
 
 def ratings(kinds: list[str], games: int, seed: int = 2026, dump: TextIO | None = None,
             against: str | None = None) -> dict[str, dict[str, list[float]]]:
-    """Per kind, each level's ratings, one per game it played (the kinds' games interleaved:
+    """Per kind, each level's ratings, one per seat it played (the kinds' games interleaved:
     game g of every kind before game g + 1 of any); with `dump`, one JSON line per seat
     reviewed (its kind, level, the game's seed, each decision's loss, noise and whether it had
     a choice, a roll decision marked "roll"), to weigh rating formulas on the same reviews."""

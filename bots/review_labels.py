@@ -187,8 +187,8 @@ def rating(losses: list[float], scale: Scale) -> float | None:
 
 
 def band_games(edition: str, unit: str) -> int:
-    """How many ratings of each bot level the bands of a review's kind were measured on (its
-    edition and unit, as the review JSON gives them)."""
+    """How many games of each bot level the bands of a review's kind were measured on (the
+    kind from its edition and unit, as the review JSON gives them)."""
     kind = "card" if edition == "boardgame" else "solitaire" if unit == "turns" else "rollwrite"
     return BAND_GAMES[kind]
 

@@ -27,7 +27,8 @@ LEVEL_ORDER = ["expert", "strong", "greedy", "random"]
 
 
 def test_each_kinds_bands_follow_the_levels_from_expert_to_random():
-    """bots.review_labels.BANDS: the card edition's measured against one opponent for all."""
+    """bots.review_labels.BANDS (the card edition's measured with every level against the
+    greedy bot: `benchmarks.review_bands --against greedy`)."""
     for kind in ("rollwrite", "solitaire", "card"):
         names = [name for name, _ in BANDS[kind]]
         ends = [end for _, end in BANDS[kind]]
