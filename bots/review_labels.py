@@ -186,13 +186,6 @@ def rating(losses: list[float], scale: Scale) -> float | None:
     return round(RATING_SCALE * mean(min(loss, scale.blunder) for loss in losses), 1)
 
 
-def band_games(edition: str, unit: str) -> int:
-    """How many games of each bot level the bands of a review's kind were measured on (the
-    kind from its edition and unit, as the review JSON gives them)."""
-    kind = "card" if edition == "boardgame" else "solitaire" if unit == "turns" else "rollwrite"
-    return BAND_GAMES[kind]
-
-
 def band_of(rated: float | None, scale: Scale) -> str | None:
     """The named band of a rating, from the bands measured for the kind of game."""
     if rated is None:

@@ -13,7 +13,6 @@ from bots.review_labels import (
     CARD,
     ROLLWRITE,
     SOLITAIRE,
-    band_games,
     band_of,
     rating,
 )
@@ -37,9 +36,8 @@ def test_each_kinds_bands_follow_the_levels_from_expert_to_random():
 
 
 def test_the_page_says_how_many_games_its_kinds_bands_come_from():
-    assert band_games("boardgame", "points") == BAND_GAMES["card"] == 40
-    assert band_games("rollwrite", "turns") == BAND_GAMES["solitaire"]
-    assert band_games("rollwrite", "points") == BAND_GAMES["rollwrite"]
+    assert BAND_GAMES[CARD.name] == 40
+    assert set(BAND_GAMES) == {scale.name for scale in (ROLLWRITE, SOLITAIRE, CARD)} == set(BANDS)
 
 
 def test_against_one_level_every_level_plays_it_with_the_seats_alternating():

@@ -28,7 +28,7 @@ from flask_babel import lazy_gettext as _l
 from boardgame import actions as CA  # noqa: N812
 from boardgame.material import COLOURS
 from bots import card_review
-from bots.review_labels import band_games
+from bots.review_labels import BAND_GAMES
 from bots.words import card_move, dice_move
 from webapp.card import model as card_model
 from webapp.games import play
@@ -307,7 +307,7 @@ def _context(store: Store, game: Game) -> dict[str, Any]:
         "names": names, "players": _summary(body), "seat": seat,
         "luck_lines": _luck_lines(body),
         "rated": any(p.get("rating") is not None for p in body.get("players") or []),
-        "band_games": band_games(str(body.get("edition", "")), str(body.get("unit", "points"))),
+        "band_games": BAND_GAMES[puzzles.scale_of(game).name],
         "lucky": any(p.get("luck") is not None for p in body.get("players") or []),
         "switch": [(s, names[s] if s < len(names) else str(s + 1)) for s in switch],
         "turns": _turn_rows(game, body, names, seat) if shows_turns else None,
