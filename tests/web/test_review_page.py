@@ -343,6 +343,27 @@ def test_the_rating_says_how_many_games_its_kinds_bands_come_from(
     assert f"from {BAND_GAMES[bands]} games of each bot level" in html
 
 
+def stale_band(text: GameText, **options: Any) -> dict[str, Any]:
+    """A stored review from before the bands were measured again: a rating of 5.0 with the
+    band "random", which today's bands of every kind put in the expert's."""
+    body = fake_review(text, **options)
+    for p in body["players"]:
+        p.update(rating=5.0, band="random")
+    return body
+
+
+@pytest.mark.parametrize(("edition", "kind"), [("boardgame", "card"), ("rollwrite", "table")])
+def test_a_stored_reviews_band_is_read_from_its_rating_with_the_bands_measured_now(
+        app: Flask, review: StandIn, edition: str, kind: str) -> None:
+    """Bands measured again apply to reviews already stored, with no search run again."""
+    review.work = stale_band
+    game = finished_game(app, edition=edition, kind=kind, seed=f"stale-{kind}")
+    drain(app)
+    assert {p["band"] for p in store_of(app).review(game).body["players"]} == {"random"}
+    html = _seated(app, game, 0).get(f"/r/{game.code}/review").get_data(as_text=True)
+    assert "Plays like our expert bot" in html and "random bot" not in html
+
+
 def test_a_hot_seat_screen_shows_one_seat_at_a_time(app: Flask) -> None:
     game = finished_game(app, edition="boardgame", kind="card", seed="review-hot",
                          mode="hotseat")

@@ -28,7 +28,7 @@ from flask_babel import lazy_gettext as _l
 from boardgame import actions as CA  # noqa: N812
 from boardgame.material import COLOURS
 from bots import card_review
-from bots.review_labels import BAND_GAMES
+from bots.review_labels import BAND_GAMES, Scale, band_of
 from bots.words import card_move, dice_move
 from webapp.card import model as card_model
 from webapp.games import play
@@ -222,17 +222,21 @@ def _signed(value: float) -> str:
     return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
 
 
-def _summary(body: dict[str, Any]) -> list[dict[str, Any]]:
+def _summary(body: dict[str, Any], scale: Scale) -> list[dict[str, Any]]:
     """Per player: the name, the accuracy, the counts of each label, the luck of the dice, the
-    rating and its band (older reviews have neither: shown as a dash)."""
+    rating and its band (older reviews have neither: shown as a dash). The band is read from
+    the rating with the bands measured now, not the one stored with the review: bands measured
+    again apply to every review at once, with no search run again."""
     out = []
     for p in body.get("players") or []:
         luck = p.get("luck")
+        rated = p.get("rating")
+        band = band_of(float(rated), scale) if isinstance(rated, int | float) else None
         out.append({**p, "accuracy": _num(p.get("accuracy")),
                     "luck_text": _signed(float(luck)) if isinstance(luck, int | float) else "–",
                     "rating_text": _num(p.get("rating")),
-                    "band_word": BANDS.get(str(p.get("band")), ""),
-                    "band_meaning": BAND_MEANINGS.get(str(p.get("band")), "")})
+                    "band_word": BANDS.get(str(band), ""),
+                    "band_meaning": BAND_MEANINGS.get(str(band), "")})
     return out
 
 
@@ -300,14 +304,15 @@ def _context(store: Store, game: Game) -> dict[str, Any]:
     if status != "ready" or found is None or found.body is None:
         return ctx
     body = found.body
+    scale = puzzles.scale_of(game)
     names = [str(p.get("name", "")) for p in body.get("players") or []]
     seat, switch = _viewer(store, game) if ctx["hidden"] else (None, [])
     shows_turns = not ctx["hidden"] or seat is not None
     ctx.update({
-        "names": names, "players": _summary(body), "seat": seat,
+        "names": names, "players": _summary(body, scale), "seat": seat,
         "luck_lines": _luck_lines(body),
         "rated": any(p.get("rating") is not None for p in body.get("players") or []),
-        "band_games": BAND_GAMES[puzzles.scale_of(game).name],
+        "band_games": BAND_GAMES[scale.name],
         "lucky": any(p.get("luck") is not None for p in body.get("players") or []),
         "switch": [(s, names[s] if s < len(names) else str(s + 1)) for s in switch],
         "turns": _turn_rows(game, body, names, seat) if shows_turns else None,
