@@ -1,7 +1,11 @@
 """The rating bands of the review (bots.review_labels.BANDS): bot levels play whole games, the
 review rates each seat, and the mean rating of each level is printed with its standard error.
 
-    python -m benchmarks.review_bands --kind rollwrite solitaire card --games 40 --json
+    python -m benchmarks.review_bands --kind rollwrite solitaire card --against greedy \
+        --games 40 --seed 3000 --json
+
+(the measurement bots.review_labels.BANDS comes from; Roll & Write and the solitaire took
+about 15 minutes each, side by side, on the 2-core machine of 2026-11-29).
 
 Roll & Write and the card edition pair the levels as expert vs strong and greedy vs random
 (seats alternate), so each game rates two levels; with `--against LEVEL` every level plays

@@ -55,38 +55,38 @@ CARD = Scale("points", 0.5, 1.0, 2.0, 2.5, "card")
 # changes included, each loss counted at most as the scale's blunder), in the kind's unit (lower
 # is better; 0 plays like the reviewer). Its bands are named for the bot level a player plays
 # like: each band ends halfway between the mean ratings of the levels next to it in the
-# measured order. Measured 2026-11-28/29 with `nice -n 10 python -m benchmarks.review_bands
-# --kind solitaire card rollwrite --games 40 --seed 2026 --dump FILE`, stopped at the
-# deadline after 21-22 games a level (seeds 2026-2047; Roll & Write and cards: expert vs
-# strong and greedy vs random, seats alternating; the solitaire: each level alone), the reviews
-# at their default play-outs, rated again from the dump (`--from-dump FILE`):
+# measured order. Measured on 40 games a level and kind, seeds 3000-3039, the reviews at their
+# default play-outs, with `python -m benchmarks.review_bands --kind K --against greedy --games
+# 40 --seed 3000 --dump FILE` (2026-11-29; the solitaire plays each level alone, so
+# `--against` changes nothing there; the card runs were each level's games and reviews in a
+# process of its own, and the command itself gives the same ratings for seeds 3000-3001).
+# Every level plays the greedy bot, seats alternating by game, and the greedy bot against
+# itself is rated in both seats (80 ratings):
 #
-#   kind        expert      strong      greedy      random       games a level
-#   rollwrite   16.4 ± 2.2  25.4 ± 2.3  37.0 ± 2.9   61.0 ± 4.7   21  -> ends 20.9, 31.2, 49.0
-#   solitaire    7.0 ± 0.9  12.1 ± 1.8  19.8 ± 1.5   40.7 ± 1.9   22  -> ends 9.6, 15.9, 30.2
-#   card         5.4 ± 1.1  78.2 ± 3.9  73.2 ± 4.8  117.5 ± 3.6   21
+#   kind        expert      strong      greedy      random       games a level -> band ends
+#   rollwrite   11.0 ± 1.2  21.1 ± 2.0  45.2 ± 2.2  64.2 ± 2.3   40   -> 16.1, 33.2, 54.7
+#   solitaire    5.3 ± 0.6  12.3 ± 0.9  18.1 ± 1.1  41.4 ± 1.6   40   -> 8.8, 15.2, 29.8
+#   card         3.5 ± 0.5  71.5 ± 3.2  79.3 ± 2.2  114.5 ± 2.9   40   -> 37.5, 75.4, 96.9
 #
-# (mean ± standard error). Judging the rolls orders the solitaire (8 games before, tiles only:
-# greedy 7.3 rated better than strong 17.6). The card row above came from those pairs, where
-# the strong bot sits across from the expert and the greedy bot across from the random one,
-# and a rating depends on the table as well as the player: measured again with every level
-# against the same opponent, the greedy bot (`python -m benchmarks.review_bands --kind card
-# --against greedy --games 40 --seed 3000`: its games and reviews, each level's run as a
-# process of its own, 2026-11-29; greedy against itself rated in both seats: 80 ratings;
-# the command itself gives the same ratings for seeds 3000-3001), the review's reference
-# (the expert's own measure) orders the card levels, and the card bands come from it:
-#
-#   card         3.5 ± 0.5  71.5 ± 3.2  79.3 ± 2.2  114.5 ± 2.9   40   -> ends 37.5, 75.4, 96.9
-#
-# In those games the strong bot's seat was rated better than the greedy one's in 30 of 40.
-# The greedy bot's own rating moved little with its opponent (80.0 against random, 79.3
-# against itself, 82.9 against strong, 85.4 against the expert).
+# (mean ± standard error). The reference is the review's as it is (the expert's move in each
+# position, valued by greedy play-outs over imagined dice in the dice editions and by the
+# expert's own measure over dealt worlds in the card edition); it orders the levels in all
+# three kinds. Why every level plays the same opponent: a rating depends on the table as well
+# as the player. The earlier bands (2026-11-28, 21-22 games a level, seeds 2026-2047) paired
+# the levels as expert vs strong and greedy vs random, and in the card edition the strong bot,
+# across from the expert, rated worse than the greedy bot across from the random one (78.2 ±
+# 3.9 against 73.2 ± 4.8); against the greedy bot, the strong bot's seat rated better than the
+# greedy one's in 30 of 40 card games and 38 of 40 Roll & Write games. The greedy bot's own
+# rating moves with its opponent: in the card edition 80.0 against random, 79.3 against
+# itself, 82.9 against strong, 85.4 against the expert; in Roll & Write 33.7, 45.2, 52.9 and
+# 48.3. Judging the rolls orders the solitaire (8 games before, tiles only: greedy 7.3 rated
+# better than strong 17.6).
 RATING_SCALE = 100
-BAND_GAMES = {"rollwrite": 21, "solitaire": 22, "card": 40}  # games of each bot level the
+BAND_GAMES = {"rollwrite": 40, "solitaire": 40, "card": 40}  # games of each bot level the
 # bands were measured on, by kind (the page says so)
 BANDS: dict[str, list[tuple[str, float]]] = {  # kind -> (band, highest rating in it)
-    "rollwrite": [("expert", 20.9), ("strong", 31.2), ("greedy", 49.0), ("random", 1e9)],
-    "solitaire": [("expert", 9.6), ("strong", 15.9), ("greedy", 30.2), ("random", 1e9)],
+    "rollwrite": [("expert", 16.1), ("strong", 33.2), ("greedy", 54.7), ("random", 1e9)],
+    "solitaire": [("expert", 8.8), ("strong", 15.2), ("greedy", 29.8), ("random", 1e9)],
     "card": [("expert", 37.5), ("strong", 75.4), ("greedy", 96.9), ("random", 1e9)],
 }
 
