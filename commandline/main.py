@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import json
 import pkgutil
 import sys
@@ -91,10 +92,13 @@ ASKED_FOR_BENCHMARKS = {
            "page, a move (it starts a server)",
     "reliability": "load, kill -9, a database restart, races between two servers and forged "
                    "requests on real servers",
-    # How long `bench --strength` takes (benchmarks/strength.py), measured on the 2-core machine.
-    "strength": "the bots' strength: 200 solitaire challenges for each of the 4 bot levels and "
-                "the expert's move times over 6 games per edition (about 10 minutes on a 2-core "
-                "machine; with --quick about 1 minute)",
+    # How long `bench --strength` takes (benchmarks/strength.py), measured on the 2-core machine
+    # (2026-11-29, --jobs 2: 21 min 35 s; --quick 31 s).
+    "strength": "the bots' strength on held-out seeds, each figure beside issue 40's goal with "
+                "its 95 %% interval: the expert against the strong (320 games) and the greedy "
+                "bot (160) in both editions, 200 solitaire challenges for each of the 4 bot "
+                "levels, the expert's move times (about 22 minutes on a 2-core machine; with "
+                "--quick about 30 s)",
     "leaderboard": "100,000 results on one seed in PostgreSQL: the leaderboard page's and a "
                    "player's rank's p95",
     # benchmarks/review.py: 3 reviews per kind of game, 5-25 s of CPU each.
@@ -127,7 +131,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
             continue
         if not args.json:
             print(f"running {info.name} ...", file=sys.stderr)
-        result.update(measure(quick=args.quick))
+        spread = {"jobs": args.jobs} if "jobs" in inspect.signature(measure).parameters else {}
+        result.update(measure(quick=args.quick, **spread))
     _emit(result, args.json)
     return 0
 
@@ -220,6 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--quick", action="store_true", help="short runs, for smoke tests")
     bench.add_argument("--only", default="", help="comma-separated benchmark modules")
+    bench.add_argument("--jobs", type=_positive, default=None, metavar="N",
+                       help="processes the bots' games are spread over (--strength; default: "
+                       "one a core)")
     for name, what in ASKED_FOR_BENCHMARKS.items():
         bench.add_argument(f"--{name}", action="store_true", help=f"{what} (not run by default)")
     bench.set_defaults(func=cmd_bench)
