@@ -9,6 +9,7 @@ import pytest
 
 import boardgame
 import rollwrite
+from boardgame.material import COLOURS
 from bots.levels import LEVEL_NAMES, make_bot
 from bots.rollwrite_search import ExpertBot, roll_out
 from rollwrite.dice import seeded_roll
@@ -107,3 +108,43 @@ def test_solitaire_rollouts_count_turns_to_12_points():
     assert missing > 0
     assert value == pytest.approx(-(3 + SOLO_TURNS_PER_POINT * missing))
     assert solo_value(short, 1) == pytest.approx(value + 1)  # counted from the turn given
+
+
+def _other_world(state: boardgame.GameState, seat: int, rng: random.Random
+                 ) -> boardgame.GameState:
+    """The same position as `seat` knows it, the cards it cannot see dealt again: the other
+    hands (their sizes kept) and the deck's colour cards shuffled together, the end card left
+    where it lies."""
+    other = state.clone()
+    hidden = [c for p, hand in enumerate(other.hands) if p != seat
+              for i, n in enumerate(hand) for c in [COLOURS[i]] * n]
+    places = [i for i, c in enumerate(other.deck) if c in COLOURS]
+    hidden += [other.deck[i] for i in places]
+    rng.shuffle(hidden)
+    for p, hand in enumerate(other.hands):
+        if p != seat:
+            size, other.hands[p] = sum(hand), [0] * len(hand)
+            for c in hidden[:size]:
+                other.hands[p][COLOURS.index(c)] += 1
+            hidden = hidden[size:]
+    for i, c in zip(places, hidden):
+        other.deck[i] = c
+    return other
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_card_bots_decide_alike_in_every_world_their_seat_cannot_tell_apart(level):
+    """Issue 40, item 3: mid-game positions of a 2-player game, the other hand and the deck
+    dealt again from the cards the seat cannot see: its view is the same, and so is the move
+    of the bot of each level (seeded alike)."""
+    rng = random.Random(level)
+    positions = random_positions(boardgame, 2, 31, 60)[5::9]
+    assert len(positions) >= 5
+    changed = 0
+    for state, seat in positions:
+        other = _other_world(state, seat, rng)
+        changed += other.hands != state.hands or other.deck != state.deck
+        assert other.view(seat) == state.view(seat)
+        assert (make_bot("boardgame", level, 5).choose(state.view(seat), seat)
+                == make_bot("boardgame", level, 5).choose(other.view(seat), seat))
+    assert changed >= len(positions) - 1  # the hidden cards did move
