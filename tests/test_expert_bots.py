@@ -9,7 +9,7 @@ import pytest
 
 import boardgame
 import rollwrite
-from boardgame.material import COLOURS
+from boardgame.material import COLOUR_INDEX, COLOURS
 from bots.levels import LEVEL_NAMES, make_bot
 from bots.rollwrite_search import ExpertBot, roll_out
 from rollwrite.dice import seeded_roll
@@ -125,7 +125,7 @@ def _other_world(state: boardgame.GameState, seat: int, rng: random.Random
         if p != seat:
             size, other.hands[p] = sum(hand), [0] * len(hand)
             for c in hidden[:size]:
-                other.hands[p][COLOURS.index(c)] += 1
+                other.hands[p][COLOUR_INDEX[c]] += 1
             hidden = hidden[size:]
     for i, c in zip(places, hidden):
         other.deck[i] = c
