@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser.screens import fits_phone, shot
-from tests.browser.test_a11y import Audit, audit, open_phone, scheme  # noqa: F401 - fixtures
+from tests.browser.test_a11y import Audit, audit, open_phone  # noqa: F401 - fixtures
 from tests.browser.test_languages import _leftovers, _lines
 from tests.web.test_learn import NEXT
 from webapp.learn.routes import SCRIPTS

@@ -60,8 +60,10 @@ def _solo_at_the_picker(page: Any) -> None:
     page.locator(".choices-list .way-btn").first.wait_for()
 
 
-@pytest.mark.parametrize("lang", ["fr", "de"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+# Each language in one theme: the dark theme changes colours only (the
+# `prefers-color-scheme: dark` blocks of static/*.css), not where a mark lies; both themes are
+# still drawn. Four runs (each language in each theme) took 13.2 s of CPU, two take 6.5.
+@pytest.mark.parametrize(("lang", "scheme"), [("fr", "light"), ("de", "dark")])
 def test_every_mark_and_number_lies_inside_its_piece(browser: Any, live_server: str, shots: Any,
                                                      lang: str, scheme: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,

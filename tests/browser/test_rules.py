@@ -16,8 +16,7 @@ from tests.browser.test_a11y import Audit
 
 pytestmark = pytest.mark.browser
 
-# the accessibility audit's fixtures: phones in the light and the dark theme, axe-core injected
-scheme = test_a11y.scheme
+# the accessibility audit's fixtures: phones audited in the light and the dark theme
 open_phone = test_a11y.open_phone
 audit = test_a11y.audit
 
@@ -44,7 +43,7 @@ def test_rules_pages_have_no_axe_violation_and_fit_a_phone(open_phone: Any, audi
         page.click(f'nav.toc a[href="#{anchor}"]')
         top = page.evaluate(f"document.getElementById('{anchor}').getBoundingClientRect().top")
         assert -20 < top < 420, (anchor, top)  # the last one cannot scroll to the top
-        shot(page, shots, f"rules-{audit.scheme}-rollwrite-{anchor}")
+        shot(page, shots, f"rules-rollwrite-{anchor}")
 
 
 def test_the_rules_print_without_the_apps_chrome(browser: Any, live_server: str,
