@@ -27,13 +27,11 @@ _WIDER_THAN_SCREEN = """(width) => {
   };
   for (const el of document.querySelectorAll('body *')) {
     const r = el.getBoundingClientRect();
-    const style = getComputedStyle(el);
-    if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') continue;
+    if (r.right <= width + 0.5 && r.left >= -0.5) continue;  // most: within the screen
+    if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
     if (el.closest('.visually-hidden') || inScroller(el)) continue;
-    if (r.right > width + 0.5 || r.left < -0.5) {
-      const name = `${el.tagName.toLowerCase()}.${el.className}`;
-      out.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)}`);
-    }
+    const name = `${el.tagName.toLowerCase()}.${el.className}`;
+    out.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)}`);
   }
   return out.slice(0, 10);
 }"""
