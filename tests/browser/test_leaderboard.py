@@ -14,6 +14,7 @@ from flask import Flask
 
 from bots.solitaire import play_state
 from tests.browser.screens import fits_phone, shot, small_targets
+from tests.browser.test_table import post_move
 from webapp.solo import dice, records
 
 pytestmark = pytest.mark.browser
@@ -32,13 +33,8 @@ def _play(page: Any, lines: list[str], finish: bool = True) -> None:
     """Play a challenge's moves on the table page the phone is on (its own cookies and form
     token), the way its forms post them; then open its result."""
     code = re.search(r"/rollwrite/([A-Z0-9]+)", page.url).group(1)
-    token = page.get_attribute("input[name=csrf_token]", "value")
     for line in lines:
-        seq = page.request.get(f"/rollwrite/{code}/api").json()["seq"]
-        resp = page.request.post(f"/rollwrite/{code}/act", form={"csrf_token": token,
-                                                                 "seq": str(seq),
-                                                          "action": line})
-        assert resp.ok, (line, resp.status)
+        post_move(page, code, line, page.request.get(f"/rollwrite/{code}/api").json()["seq"])
     if finish:
         page.goto(f"/s/{code}")
         assert "/result" in page.url
