@@ -88,8 +88,12 @@ class Watcher:
 
 
 def push_after_kill(folder: Path, url: str | None = None, seconds: float = 8.0,
-                    tables: int = 3, seed: int = 5) -> dict[str, Any]:
-    """The check described above; its figures."""
+                    tables: int = 3, seed: int = 5, moves: int | None = None,
+                    guard: float = 600.0) -> dict[str, Any]:
+    """The check described above; its figures. Halfway is `seconds / 2` of play before the
+    kill and as long after it; with `moves`, it is counted in moves instead (half of them
+    acknowledged before the kill, half after it; `guard` seconds at most in all), so that a
+    slow or loaded machine plays as many as a fast one."""
     url = url or f"sqlite:///{folder / 'push-faults.sqlite3'}"
     with_redis = redis_answers()
     env = {"COPENHAGEN_PUSH_URL": REDIS_URL} if with_redis else {}
@@ -101,6 +105,7 @@ def push_after_kill(folder: Path, url: str | None = None, seconds: float = 8.0,
     watchers: dict[str, list[Watcher]] = {}
     threads: list[threading.Thread] = []
     codes: list[str] = []
+    killed_at = [0]  # moves acknowledged when the server came back
 
     def attach() -> None:
         with ledger.lock:
@@ -111,22 +116,38 @@ def push_after_kill(folder: Path, url: str | None = None, seconds: float = 8.0,
                 threads.append(threading.Thread(target=w.run, daemon=True))
                 threads[-1].start()
 
-    def fault(until: Deadline) -> None:
-        half = time.monotonic() + seconds / 2
-        while time.monotonic() < half:
+    def play_until(at: float, count: int | None) -> None:
+        """Attach streams to new tables until `at` passes or `count` moves are acknowledged."""
+        while time.monotonic() < at:
             attach()
+            with ledger.lock:
+                if count is not None and len(ledger.acknowledged) >= count:
+                    return
             time.sleep(0.05)
+
+    def fault(until: Deadline) -> None:
+        guard_at = time.monotonic() + guard
+        if moves:
+            play_until(guard_at, moves // 2)
+        else:
+            play_until(time.monotonic() + seconds / 2, None)
         until.at = float("inf")
         apps[0].kill9()
         time.sleep(0.5)
         apps[0].start()
-        until.at = time.monotonic() + seconds / 2
+        with ledger.lock:
+            killed_at[0] = len(ledger.acknowledged)
+        if moves:
+            play_until(guard_at, killed_at[0] + moves - moves // 2)
+            until.at = time.monotonic()
+        else:
+            until.at = time.monotonic() + seconds / 2
         while not until.passed():
             attach()
             time.sleep(0.05)
 
     rng = random.Random(seed)
-    until = Deadline(time.monotonic() + seconds)
+    until = Deadline(time.monotonic() + (guard if moves else seconds))
     players = [threading.Thread(target=table_worker, args=(ports, until,
                                                             random.Random(rng.random()),
                                                             ledger, codes))
@@ -166,6 +187,7 @@ def push_after_kill(folder: Path, url: str | None = None, seconds: float = 8.0,
         "push_events": sum(len(w.got) for ws in watchers.values() for w in ws),
         "push_wakeups": "redis" if with_redis else "database heads",
         "acknowledged": len(ledger.acknowledged),
+        "acknowledged_after_kill": len(ledger.acknowledged) - killed_at[0],
         "lost": verdict["lost"],
         "server_errors": ledger.answers.server_errors(),
         "requests": ledger.answers.requests,

@@ -33,8 +33,9 @@ def _play(page: Any, lines: list[str], finish: bool = True) -> None:
     """Play a challenge's moves on the table page the phone is on (its own cookies and form
     token), the way its forms post them; then open its result."""
     code = re.search(r"/rollwrite/([A-Z0-9]+)", page.url).group(1)
+    seq = page.request.get(f"/rollwrite/{code}/api").json()["seq"]
     for line in lines:
-        post_move(page, code, line, page.request.get(f"/rollwrite/{code}/api").json()["seq"])
+        seq = post_move(page, code, line, seq)
     if finish:
         page.goto(f"/s/{code}")
         assert "/result" in page.url

@@ -43,13 +43,17 @@ def _seq(page: Any) -> int:
     return int(m.group(1))
 
 
-def post_move(page: Any, code: str, action: str, seq: int) -> None:
+def post_move(page: Any, code: str, action: str, seq: int) -> int:
     """Post `action` as the phone's forms do (its cookies and form token), without its page:
-    the app's route reads it, a roll of the app's dice included."""
+    the app's route reads it, a roll of the app's dice included. It asks for the route's JSON
+    answer (a program's), so no page is drawn for it; returns the game's new move number."""
     token = json.loads(page.get_attribute("body", "hx-headers") or "{}")["X-CSRFToken"]
-    resp = page.request.post(f"/rollwrite/{code}/act",
+    resp = page.request.post(f"/rollwrite/{code}/act", headers={"Accept": "application/json"},
                              form={"csrf_token": token, "seq": str(seq), "action": action})
-    assert resp.ok, (action, resp.status)
+    assert resp.ok, (action, resp.status, resp.text()[:300])
+    answer = resp.json()
+    assert answer["ok"], answer
+    return int(answer["seq"])
 
 
 def _api(page: Any, code: str) -> dict[str, Any]:
