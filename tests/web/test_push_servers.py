@@ -140,7 +140,7 @@ def test_a_move_on_one_server_reaches_a_stream_on_another_through_redis(
 def test_kill9_of_a_server_holding_streams_loses_no_move_and_no_event(
         redis_url: str, tmp_path: Path):  # noqa: F811 - the fixture
     # Counted in moves, not timed: 4 s of play gave 443 moves in a serial run but 5 in a loaded
-    # one (2026-11-30), where the tables had barely begun when the time was up.
+    # one (2026-11-29), where the tables had barely begun when the time was up.
     result = push_after_kill(tmp_path, moves=MOVES, tables=3)
     assert result["push_wakeups"] == "redis"
     assert result["lost"] == 0 and result["server_errors"] == 0, result
