@@ -161,7 +161,10 @@ def crawl(
     page: Any, base: str, visit: Callable[[Any], None], limit: int = 40
 ) -> list[tuple[str, int]]:
     """Visit every page reachable by links from the home page (up to `limit`), running
-    `visit` on each; returns (address, status) in visiting order."""
+    `visit` on each once; returns (address, status) in visiting order. The language switch's
+    links are not followed (the crawl stays in the language it starts in), and a link that
+    lands on a page already visited (a redirect to it) is not visited again: each page's
+    three language links made the tour visit every page four times in each language."""
     seen: list[tuple[str, int]] = []
     queue = [base + "/"]
     done: set[str] = set()
@@ -171,9 +174,13 @@ def crawl(
             continue
         done.add(url)
         resp = page.goto(url)
+        if page.url != url and page.url in done:
+            continue
+        done.add(page.url)
         seen.append((page.url, resp.status if resp else 0))
         visit(page)
-        queue.extend(u for u in same_site_links(page, base) if u not in done)
+        queue.extend(u for u in same_site_links(page, base)
+                     if u not in done and not urlsplit(u).path.startswith("/lang/"))
     return seen
 
 

@@ -36,10 +36,11 @@ def tour(browser, live_server):
     serve_cdn(context, "up")
     page = context.new_page()
     SHOTS.mkdir(parents=True, exist_ok=True)
-    found = {"pages": [], "wide": [], "small": []}
+    found = {"pages": [], "wide": [], "small": [], "langs": []}
 
     def visit(page):
         lang = page.get_attribute("html", "lang")
+        found["langs"].append(lang)
         try:
             fits_phone(page)
         except AssertionError as err:
@@ -64,6 +65,12 @@ def test_home_page_loads_the_pinned_htmx(phone):
 
 def test_no_page_scrolls_sideways_on_a_390px_phone(tour):
     assert len(tour["pages"]) >= 2 * len(LANGUAGES)
+    # every page in each of the languages: the same pages, each once per language
+    visited = [(url, lang) for (url, _s), lang in zip(tour["pages"], tour["langs"])]
+    assert len(set(visited)) == len(visited), visited
+    for code in LANGUAGES:
+        assert {u for u, lang in visited if lang == code} == {
+            u for u, lang in visited if lang == LANGUAGES[0]}, (code, visited)
     assert all(status < 500 for _, status in tour["pages"]), tour["pages"]
     assert not tour["wide"], "\n".join(tour["wide"])
 
