@@ -56,8 +56,8 @@ class AppServer:
         }
         # The schema first (serve would refuse without it): `copenhagen migrate`'s own function,
         # in this process, which has the app's modules loaded already; the command in a process
-        # of its own spent 1.4 s of CPU importing them, for each of the some 30 servers a run of
-        # the tests starts (2026-11-29).
+        # of its own spent 1.4 s of CPU importing them, for each of the 34 servers a run of the
+        # tests starts (counted on 2026-11-29).
         migrate({"DATABASE_URL": self.database_url})
         out = open(self.log, "ab")  # the child keeps it; the OS closes it
         self.proc = subprocess.Popen(
