@@ -146,12 +146,11 @@ def test_the_phases_are_all_there(pages):
     assert len(pages) >= 30
 
 
-@pytest.mark.parametrize("lang", ["fr", "de"])
-def test_no_english_sentence_is_left_on_any_page(reader, live_server, pages, shots, lang):
-    left: dict[str, list[str]] = {}
-    seen: dict[str, int] = {}
-    # One tab for every page: a new tab starts a renderer process, which cost more of the
-    # browser's CPU than the two loads it served (this test alone: 15.4 s against 9.2 s).
+def _read(reader: Any, live_server: str, pages: list[tuple[str, str, dict[str, str]]],
+          lang: str) -> Iterator[tuple[str, Any]]:
+    """Open each page in `lang` in one tab (a new tab starts a renderer process, which cost
+    more of the browser's CPU than the two loads it served: 15.4 s against 9.2 s), with its
+    cookies; yields (name, the tab) while the page is shown."""
     page = reader.new_page()
     for name, path, cookies in pages:
         reader.clear_cookies()
@@ -159,19 +158,35 @@ def test_no_english_sentence_is_left_on_any_page(reader, live_server, pages, sho
             reader.add_cookies([{"name": k, "value": v, "url": live_server}
                                 for k, v in cookies.items()])
         joiner = "&" if "?" in path else "?"
-        visit(page, f"{path}{joiner}lang=en")  # a table page's own reload may race the next load
-        english = _lines(page)
         visit(page, f"{path}{joiner}lang={lang}")
+        yield name, page
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def english(reader: Any, live_server: str, pages: list[tuple[str, str, dict[str, str]]]
+            ) -> dict[str, list[str]]:
+    """The text lines of every page in English, read once for both other languages (GETs
+    change no game: tests/web/test_bots_pace.py)."""
+    return {name: _lines(page) for name, page in _read(reader, live_server, pages, "en")}
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_no_english_sentence_is_left_on_any_page(reader, live_server, pages, english, shots,
+                                                 lang):
+    left: dict[str, list[str]] = {}
+    seen: dict[str, int] = {}
+    for name, page in _read(reader, live_server, pages, lang):
         assert page.get_attribute("html", "lang") == lang
         other = _lines(page)
-        assert len(english) >= 5 and other != english, (name, english[:5])
-        found = _leftovers(english, other)
+        assert len(english[name]) >= 5 and other != english[name], (name, english[name][:5])
+        found = _leftovers(english[name], other)
         seen[name] = len(other)
         if found:
             left[name] = found
         if name in ("rw-main-seat1", "card-act", "print"):
             shot(page, shots, f"lang-{lang}-{name}")
-    page.close()
+    assert len(seen) == len(english) == len(pages)
     assert left == {}
 
 
