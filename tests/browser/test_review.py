@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,14 +20,18 @@ from flask import Flask
 
 from bots.solitaire import play_state
 from facade.gametext import GameText
-from tests.browser.conftest import PHONE
+from tests.browser import test_a11y
 from tests.browser.screens import fits_phone, shot, sideways_scrollers
-from tests.browser.test_a11y import AXE, Audit
+from tests.browser.test_a11y import Audit
 from tests.browser.test_table import ACT_BUTTONS
 from tests.web.conftest import StandIn
 from tests.web.fake_review import fake_review
 
 pytestmark = pytest.mark.browser
+
+# the accessibility audit's fixtures: a phone axe may be injected into, audited light and dark
+open_phone = test_a11y.open_phone
+audit = test_a11y.audit
 
 SEED = "review-browser"  # a challenge whose last action is a button (a pick)
 
@@ -59,7 +64,7 @@ def _challenge_to_its_last_move(page: Any, live_app: Flask) -> tuple[str, str]:
 
 
 def test_a_finished_challenge_leads_to_its_review_which_fits_the_phone(
-        phone: Any, browser: Any, live_app: Flask, live_server: str, shots: Path,
+        phone: Any, open_phone: Callable[[], Any], audit: Audit, live_app: Flask, shots: Path,
         live_review: StandIn) -> None:
     held = live_review.work = Held()
     code, last = _challenge_to_its_last_move(phone, live_app)
@@ -95,19 +100,9 @@ def test_a_finished_challenge_leads_to_its_review_which_fits_the_phone(
     assert box is not None and box["x"] + box["width"] <= 390, box
     shot(phone, shots, "review-phone")
 
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: bash scripts/fetch-axe.sh")
-    context = browser.new_context(**PHONE, base_url=live_server, bypass_csp=True,
-                                  locale="en-GB")
-    try:
-        page = context.new_page()
-        page.goto(f"/r/{code}/review")
-        (shots / "a11y").mkdir(parents=True, exist_ok=True)
-        audit = Audit(shots / "a11y", "review")
-        audit.check(page, "review")  # light and dark
-        audit.report()
-    finally:
-        context.close()
+    page = open_phone()  # the audit's phone: axe may be injected
+    page.goto(f"/r/{code}/review")
+    audit.check(page, "review")  # light and dark; reported (and failed on) at the test's end
 
 
 def test_the_review_shows_itself_without_javascript(new_phone: Any, live_app: Flask,
