@@ -17,7 +17,11 @@
 (function () {
   "use strict";
   if (!window.EventSource) return;
-  var source = null, url = null, live = false, latest = -1, dirty = false, asked = false;
+  /* latest: the newest move the stream told of; askedAt: `latest` when the page last asked for
+     its view (a move is asked for once, even if the answer somehow shows an older one);
+     stale: something besides a move changed (a seat taken), or the page woke: look again */
+  var source = null, url = null, live = false, latest = -1, askedAt = -1, stale = false;
+  var asking = false, sent = false;
   var note = null, noteTimer = null, retryTimer = null, hiddenAt = null;
   var NOTE_AFTER = 1500; /* ms a drop lasts before the page says so (no flicker on a blip) */
   /* ms hidden after which the stream is opened anew on return: a phone asleep may have lost
@@ -57,13 +61,22 @@
     }, NOTE_AFTER);
   }
 
+  /* Ask for the view when the stream told of a move the page does not show yet, or something
+     else changed. Not while a request is out: its answer (often the move itself: the stream
+     tells the phone that made a move before the answer reaches it) checks again. */
   function check() {
     var el = poller();
-    if (!el || !window.htmx || !dirty) return;
-    if (document.querySelector(".htmx-request")) return; /* its answer checks again */
-    dirty = false;
-    asked = true;
-    window.htmx.trigger(el, "push");
+    var behind = latest > shown() && latest > askedAt;
+    if (!el || !window.htmx || !(stale || behind)) return;
+    if (document.querySelector(".htmx-request")) return;
+    asking = true;
+    sent = false;
+    window.htmx.trigger(el, "push"); /* htmx sends at once, or not at all: */
+    asking = false;
+    /* an element just swapped in is not htmx's yet until its swap settles; then we look again */
+    if (!sent) return;
+    stale = false;
+    askedAt = latest;
   }
 
   function connect(again) {
@@ -71,7 +84,7 @@
     if (!el) return; /* a frame of the bots' moves: the stream stays as it is */
     var where = el.getAttribute("data-push");
     if (source && where === url && !again && source.readyState !== 2) return;
-    if (where !== url) latest = -1;
+    if (where !== url) latest = askedAt = -1;
     if (source) source.close();
     clearTimeout(retryTimer);
     url = where;
@@ -85,13 +98,10 @@
     source.addEventListener("move", function (e) {
       var n = parseInt(e.lastEventId || e.data, 10);
       if (n > latest) latest = n;
-      if (n > shown()) {
-        dirty = true;
-        check();
-      }
+      check();
     });
     source.addEventListener("table", function () {
-      dirty = true;
+      stale = true;
       check();
     });
     source.addEventListener("error", function () {
@@ -107,8 +117,8 @@
   document.addEventListener("htmx:beforeRequest", function (e) {
     var el = e.detail.elt;
     if (!el || !el.hasAttribute || !el.hasAttribute("data-push")) return;
-    if (asked) {
-      asked = false;
+    if (asking) {
+      sent = true;
       return;
     }
     if (live) e.preventDefault();
@@ -116,7 +126,6 @@
   document.addEventListener("htmx:afterRequest", function () { check(); });
   document.addEventListener("htmx:load", function () { check(); });
   document.addEventListener("htmx:afterSettle", function () {
-    if (latest > shown()) dirty = true;
     connect(false);
     check();
   });
@@ -128,7 +137,7 @@
     var away = hiddenAt === null ? 0 : Date.now() - hiddenAt;
     hiddenAt = null;
     if (!poller()) return;
-    dirty = true; /* look now: moves made while hidden show at once, not at the next timer */
+    stale = true; /* look now: moves made while hidden show at once, not at the next timer */
     if (!source || source.readyState === 2 || !live || away >= HIDDEN_RECONNECT) connect(true);
     check();
   });
