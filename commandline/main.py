@@ -173,6 +173,13 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_train(args: argparse.Namespace) -> int:
+    """Self-play training of a learned evaluation."""
+    from commandline.train import run
+
+    return run(args)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """The web app under gunicorn."""
     from commandline.serve import run
@@ -265,6 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from commandline.leaderboard import add_arguments as leaderboard_arguments
     from commandline.serve import add_arguments as serve_arguments
+    from commandline.train import add_arguments as train_arguments
 
     board = sub.add_parser("leaderboard", help="hide an entry of a solitaire leaderboard")
     leaderboard_arguments(board)
@@ -273,6 +281,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="the web app on http://HOST:PORT (gunicorn)")
     serve_arguments(serve)
     serve.set_defaults(func=cmd_serve)
+    train = sub.add_parser("train", help="train the solitaire's evaluation by self-play "
+                           "(resumable; issue 40)")
+    train_arguments(train)
+    train.set_defaults(func=cmd_train)
     mig = sub.add_parser("migrate", help="bring the database (COPENHAGEN_DATABASE_URL) to the "
                          "newest schema: once, before `copenhagen serve` starts")
     mig.set_defaults(func=cmd_migrate)

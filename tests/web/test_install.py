@@ -22,12 +22,14 @@ NOT_SOURCE = shutil.ignore_patterns(
     ".pytest_cache", ".ruff_cache", ".hypothesis", "tmp", "*.pyc",
 )
 # Resource folders (source path -> installed path inside the target folder) that must arrive
-# whole: pyproject.toml maps templates/ and static/ into the webapp package.
+# whole: pyproject.toml maps templates/ and static/ into the webapp package; the networks the
+# bots learned are data files of their package.
 RESOURCES = {
     "templates": "webapp/templates",
     "static": "webapp/static",
     "webapp/migrations": "webapp/migrations",
     "webapp/translations": "webapp/translations",
+    "bots/learned": "bots/learned",  # the learned networks (.npz) beside their modules
 }
 # The project's packages: every module of theirs (a sub-package left out of pyproject's list,
 # as webapp/learn once was, installs without its modules and the app fails at start).

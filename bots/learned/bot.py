@@ -1,0 +1,211 @@
+"""Roll & Write played on a learned evaluation: a network's value of a sheet is the turns still
+to come before it holds 12 points, and the bot takes, at each of its decisions about its sheet
+(the starting track, the tile with the dice paying for it, the drawing, the coat of arms, its
+die picks), the one that leaves the fewest. Rerolls and colour changes stay the strong bot's."""
+
+from __future__ import annotations
+
+from bots.learned.ntuple import STAR_CAP, Network, indices, side_features
+from bots.rollwrite.greedy import chosen_tile
+from bots.rollwrite.strong import StrongBot, immediate_gain
+from rollwrite import actions as A  # noqa: N812
+from rollwrite.material import (
+    COAT_OF_ARMS_TRACK_BOXES,
+    COLOURS,
+    DICE,
+    FACES,
+    TARGET,
+    WHITE,
+    colour_of,
+)
+from rollwrite.movegen import choose_options
+from rollwrite.phases import Phase
+from rollwrite.shape_index import SHAPE_INDEX, placement_index
+from rollwrite.sheet import Sheet
+from rollwrite.state import GameState
+
+REROLL_ROLLS = 8  # imagined rolls per reroll weighed
+
+Drawing = tuple[int, int]  # (cells, X cell; 0 for an all-O drawing with a blue ★)
+Sheets = tuple[list[int], list[int], list[tuple[int, ...]]]  # cells, bricks, features: `indices`
+BLUE_STARS = 1 + 2 * len(COLOURS) + COLOURS.index("blue")  # where `side_features` has them
+
+
+def drawings_of(state: GameState, sheet: Sheet, tile: str) -> tuple[list[Drawing], Sheets]:
+    """Every legal drawing of `tile` on `sheet`, and what the network reads of the sheet each
+    leaves: its cells, bricks, and features with the score and the blue ★ it spends (a copy
+    of the sheet for each drawing took most of a decision's time; `tests/test_learned.py`
+    compares this with the sheets the engine leaves)."""
+    filled, bricks = sheet.building.filled, sheet.building.bricks
+    t = placement_index(state.mirror)
+    blue = sheet.stars_left("blue")
+    side = side_features(sheet)
+    all_o = (*side[:BLUE_STARS], min(max(blue - 1, 0), STAR_CAP), *side[BLUE_STARS + 1:])
+    found: list[Drawing] = []
+    cells: list[int] = []
+    xs: list[int] = []
+    features: list[tuple[int, ...]] = []
+    for i in t.legal_indices(filled, [SHAPE_INDEX[tile]]):
+        mask = t.placements[i].mask
+        for cell in (*t.cell_bits[i], *((0,) if blue > 0 else ())):
+            score = sheet.score + int(immediate_gain(filled, bricks | cell, mask))
+            found.append((mask, cell))
+            cells.append(filled | mask)
+            xs.append(bricks | cell)
+            features.append((min(score, TARGET), *(side if cell else all_o)[1:]))
+    return found, (cells, xs, features)
+
+
+def chosen_sheet(sheet: Sheet, choice: A.Choose) -> Sheet:
+    """A copy of `sheet` once `choice` is made: the bonuses it adds spent, and a yellow ★ for a
+    new choice (RULES 3.4; a copy of the whole game for each choice took most of a decision's
+    time: `tests/test_learned.py` compares this with the engine's own)."""
+    after = sheet.copy()
+    after.bonuses_used[colour_of(choice.tile)] += choice.bonuses
+    if choice.new_choice:
+        after.stars_used["yellow"] += 1
+    return after
+
+
+class LearnedBot(StrongBot):
+    """The strong bot's rerolls and colour changes; every choice about the own sheet by the
+    network's turns to go."""
+
+    name = "learned"
+
+    def __init__(self, network: Network, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.network = network
+
+    def _turns_left(self, sheets: list[Sheet]) -> list[float]:
+        return self._read(([s.building.filled for s in sheets],
+                           [s.building.bricks for s in sheets],
+                           [side_features(s) for s in sheets]))
+
+    def _read(self, sheets: Sheets) -> list[float]:
+        if not sheets[0]:
+            return []
+        return self.network.values(indices(*sheets)).tolist()
+
+    def _choose_with_lookahead(self, state: GameState, player: int, choices: list[A.Choose],
+                               draws: dict[str, float]) -> A.Action:
+        """The choice whose best drawing leaves the fewest turns to go (the first of equals
+        in the order the engine lists them)."""
+        return self._best_choice(state, state.sheets[player], choices)[1]
+
+    def _best_choice(self, state: GameState, sheet: Sheet, choices: list[A.Choose]
+                     ) -> tuple[float, A.Choose]:
+        """The turns to go after the best of `choices` (made on `sheet`) and its best drawing,
+        and that choice (the first of equals in the order given)."""
+        best, best_v = choices[0], float("inf")
+        seen: dict[tuple, float] = {}
+        for choice in choices:
+            after_choice = chosen_sheet(sheet, choice)
+            key = (choice.tile, tuple(side_features(after_choice)))
+            if key not in seen:
+                _, after = drawings_of(state, after_choice, choice.tile)
+                seen[key] = min(self._read(after), default=float("inf"))
+            if seen[key] < best_v:
+                best, best_v = choice, seen[key]
+        return best_v, best
+
+    def draw(self, state: GameState) -> A.Draw:
+        """The drawing that leaves the fewest turns to go."""
+        p = state.active
+        tile = chosen_tile(state)
+        found, after = drawings_of(state, state.sheets[p], tile)
+        values = self._read(after)
+        mask, cell = found[min(range(len(values)), key=values.__getitem__)]
+        return A.Draw(p, tile, mask, cell)
+
+    def arms(self, state: GameState, player: int, options: list) -> A.Action:
+        """The coat of arms (a cell, or two boxes of a track) that leaves the fewest turns."""
+        kept = [a for a in options if isinstance(a, A.ArmsCell | A.ArmsTrack)]
+        if not kept:
+            return super().arms(state, player, options)
+        sheets = []
+        for a in kept:
+            s = state.sheets[player].copy()
+            if isinstance(a, A.ArmsCell):
+                s.fill(1 << a.cell, 0)
+            else:
+                s.mark(a.colour, COAT_OF_ARMS_TRACK_BOXES, player)
+            sheets.append(s)
+        values = self._turns_left(sheets)
+        return kept[min(range(len(values)), key=values.__getitem__)]
+
+    def decide(self, state: GameState, player: int) -> A.Action:
+        """As the strong bot, but the die picks and the starting track by the network too."""
+        phase = state.turn_state.phase
+        if phase in (Phase.PASSIVE, Phase.SETUP):
+            kind, boxes = (A.Pick, 1) if phase == Phase.PASSIVE else (A.Setup, 2)
+            options = [a for a in state.legal_actions(player) if isinstance(a, kind)]
+            if options:
+                sheets = []
+                for a in options:
+                    s = state.sheets[player].copy()
+                    if a.track:  # a starting track may be declined (RULES 3.6)
+                        s.mark(a.track, boxes, player)
+                    sheets.append(s)
+                values = self._turns_left(sheets)
+                return options[min(range(len(values)), key=values.__getitem__)]
+        return super().decide(state, player)
+
+
+class LearnedRollsBot(LearnedBot):
+    """The learned bot whose rerolls (red ★) and colour changes (green ★) are the network's
+    too: the turns to go after the best choice of the dice as they are, against those after
+    the best choice of the changed dice, and the mean over imagined rolls of a reroll, each
+    with the star spent (the network knows what a star left is worth)."""
+
+    name = "learned-rolls"
+
+    def _turn_value(self, state: GameState, sheet: Sheet, dice: list[str]) -> float:
+        choices = choose_options(state, dice)
+        if not choices:
+            return self._turns_left([sheet])[0]
+        return self._best_choice(state, sheet, choices)[0]
+
+    def before_choosing(self, state: GameState, player: int, options: list) -> A.Action:
+        """An extra cell when it completes a line; else the step with the fewest turns to go:
+        the best choice now, a colour change, or a reroll."""
+        extra = self.useful_extra(state, player, options)
+        if extra is not None:
+            return extra
+        sheet = state.sheets[player]
+        choices = [a for a in options if isinstance(a, A.Choose)]
+        best: A.Action = A.End(player)
+        best_v = self._turns_left([sheet])[0]
+        if choices:
+            best_v, best = self._best_choice(state, sheet, choices)
+        if sheet.stars_left("green") > 0:
+            spent = sheet.copy()
+            spent.stars_used["green"] += 1
+            for a in options:
+                if isinstance(a, A.Change):
+                    dice = list(state.dice)
+                    for d in a.dice:
+                        dice[d] = a.face
+                    v = self._turn_value(state, spent, dice)
+                    if v < best_v:
+                        best, best_v = a, v
+        if sheet.stars_left("red") > 0:
+            spent = sheet.copy()
+            spent.stars_used["red"] += 1
+            subsets = {tuple(range(DICE))}  # all the dice, or all but one colour and the whites
+            for keep in FACES:
+                others = tuple(d for d, f in enumerate(state.dice) if f not in (keep, WHITE))
+                if others:
+                    subsets.add(others)
+            rolls = self._rolls(REROLL_ROLLS)
+            for subset in sorted(subsets):
+                values = []
+                for roll in rolls:
+                    dice = list(state.dice)
+                    for d in subset:
+                        dice[d] = roll[d]
+                    values.append(self._turn_value(state, spent, dice))
+                v = sum(values) / len(values)
+                if v < best_v:
+                    best, best_v = A.Reroll(player, subset), v
+        return best
