@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bots.card_search import ExpertBot as CardExpertBot
-from bots.rollwrite_search import ExpertBot as DiceExpertBot
+from bots.rollwrite_expert import ExpertBot as DiceExpertBot
 from bots.words import Said, card_reason, dice_reason
 
 HINT_SEED = 0  # the same hint for the same position, every time

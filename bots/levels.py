@@ -7,7 +7,7 @@ from typing import Any, Protocol
 from bots.card import LEVELS as CARD_BASE_LEVELS
 from bots.card_search import ExpertBot as CardExpertBot
 from bots.rollwrite import LEVELS as DICE_BASE_LEVELS
-from bots.rollwrite_search import ExpertBot as DiceExpertBot
+from bots.rollwrite_expert import ExpertBot as DiceExpertBot
 
 # The searching bots join each edition's own (`bots.rollwrite`, `bots.card`): `expert` is the
 # top level of each edition.

@@ -29,15 +29,15 @@ from bots.review_labels import (
     turn_rng,
 )
 from bots.rollwrite.evaluate import grid_value
-from bots.rollwrite.greedy import rank_choices
-from bots.rollwrite.strong import StrongBot
-from bots.rollwrite_search import ROLLOUT_POLICY, ExpertBot
+from bots.rollwrite.greedy import GreedyBot, rank_choices
+from bots.rollwrite_expert import ExpertBot
 from bots.words import Said, dice_move, dice_reason, english
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import DICE, FACES, TARGET
 from rollwrite.state import GameState
 
 MAX_ROLLOUT_ACTIONS = 3000  # a play-out's guard
+ROLLOUT_POLICY = GreedyBot(0)  # the play-outs' player (greedy decisions use no randomness)
 UNREACHED = 5  # turns added to a solitaire play-out that ends without 12 points
 # Play-outs per move judged, chosen for a review in the web app's background worker to take
 # well under 20 s of CPU. Measured with `time` on whole reviews (nice'd, on the 2-core machine
@@ -194,14 +194,13 @@ def _turns_and_rolls(config: dict, actions: list[str]
 
 def roll_move(state: GameState, player: int, seed: int) -> A.Action | None:
     """The expert's reroll or colour change at `state` (a tile still to choose), or None when
-    it would keep the dice: the expert rolls and changes as the strong bot does, so the
-    strong bot's step is asked (without the expert's search of the tile)."""
+    it would keep the dice."""
     if state.sheets[player].stars_left("red") + state.sheets[player].stars_left("green") == 0:
         return None
     rng = turn_rng(seed, state.turn, player, "roll")
     bot = ExpertBot(rng.randrange(1 << 30))
     world = seeded(state, rng.randrange(1 << 30))
-    action = StrongBot.before_choosing(bot, world, player, world.legal_actions(player))
+    action = bot.before_choosing(world, player, world.legal_actions(player))
     return action if isinstance(action, A.Reroll | A.Change) else None
 
 

@@ -1,6 +1,6 @@
 
-"""The expert (searching) bots: legal actions only, the same game from the same seeds, and
-decisions read from the seat's view only (issue 21)."""
+"""The expert bots (the card edition's search, Roll & Write's learned bot): legal actions only,
+the same game from the same seeds, and decisions read from the seat's view only (issue 21)."""
 
 import random
 from functools import partial
@@ -11,7 +11,7 @@ import boardgame
 import rollwrite
 from boardgame.material import COLOUR_INDEX, COLOURS
 from bots.levels import LEVEL_NAMES, make_bot
-from bots.rollwrite_search import ExpertBot, roll_out
+from bots.rollwrite_expert import ExpertBot
 from rollwrite.dice import seeded_roll
 from tests.bot_helpers import random_positions
 
@@ -79,35 +79,30 @@ def test_expert_games_are_reproducible_from_their_seeds():
     assert card_bot(4).choose(state.view(0), 0) == card_bot(4).choose(state.view(0), 0)
 
 
-def test_rollouts_use_their_own_dice_not_the_games():
-    """A rollout replaces the seed of its copy: the searched state keeps its own."""
-    state = rollwrite.new_game(1, "kept")
-    world = state.clone()
-    roll_out(world, 0, 12345, horizon=1)
-    assert state.config["seed"] == "kept" and world.config["seed"] == 12345
-    assert world.turn >= 1 or world.is_over()
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_dice_expert_is_the_learned_bot_at_every_table_size(players):
+    """The Roll & Write expert plays as the learned bot, rolls included, on the shipped
+    network (issue 40: it beats the search it replaced at every table size), decision for
+    decision, from the view; its rerolls and colour changes are its own, not the strong
+    bot's."""
+    from bots.learned.bot import LearnedRollsBot
+    from bots.learned.shipped import solitaire_network
 
-
-def test_solitaire_rollouts_count_turns_to_12_points():
-    """The solitaire counts turns (RULES 4): a rollout played to its end is worth minus the
-    turns the challenge counts; one stopped short adds the points still missing as turns."""
-    from bots.rollwrite.evaluate import sheet_value
-    from bots.rollwrite_search import SOLO_TURNS_PER_POINT, solo_value
-    from rollwrite.material import TARGET
-    from rollwrite.solitaire import new_challenge, result
-
-    whole = new_challenge("to-the-end")
-    value = roll_out(whole, 0, 4242, horizon=40)
-    assert whole.is_over() and whole.sheets[0].score >= TARGET
-    assert value == -result(whole)["turns"]
-
-    short = new_challenge("to-the-end")
-    value = roll_out(short, 0, 4242, horizon=2)
-    assert not short.is_over() and short.turn == 3
-    missing = TARGET - sheet_value(short.sheets[0])
-    assert missing > 0
-    assert value == pytest.approx(-(3 + SOLO_TURNS_PER_POINT * missing))
-    assert solo_value(short, 1) == pytest.approx(value + 1)  # counted from the turn given
+    state = rollwrite.new_game(players, f"alike-{players}")
+    experts = {p: ExpertBot(3 + p) for p in range(players)}
+    learned = {p: LearnedRollsBot(solitaire_network(), 3 + p) for p in range(players)}
+    decisions = 0
+    while not state.is_over() and state.turn < 12:
+        if state.is_chance():
+            state.apply(state.chance_action())
+            continue
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        action = experts[seat].choose(view, seat)
+        assert action == learned[seat].choose(view, seat)
+        state.apply(action)
+        decisions += 1
+    assert decisions > 20
 
 
 def _other_world(state: boardgame.GameState, seat: int, rng: random.Random
