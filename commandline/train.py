@@ -21,9 +21,11 @@ CHECKPOINT_EVERY = 500  # games between checkpoints: an interrupted run loses at
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The command's options."""
     parser.add_argument("--edition", choices=list(EDITIONS), default="solitaire",
-                        help="the solitaire challenge, or Roll & Write with two players")
+                        help="the solitaire challenge (the network the package ships), or "
+                        "Roll & Write with two players (a network to compare: docs/learning.md)")
     parser.add_argument("--games", type=int, default=20_000, help="games to play (more, when "
-                        "resuming: the run's total is what it had plus these)")
+                        "resuming: the run's total is what it had plus these; 0 with --resume "
+                        "and --curve draws the curve again)")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed: its games' dice")
     parser.add_argument("--out", type=Path, default=None,
                         help="the network (and beside it NAME.json: the run and its curve); "
@@ -79,13 +81,17 @@ def run(args: argparse.Namespace) -> int:
               f"turns to 12 (last {CURVE_EVERY} games) {last}, {speed:.1f} games/s, "
               f"{left / 60:.0f} min left ", end="", file=sys.stderr, flush=True)
 
-    while trained.network.games < total:
-        train(trained, min(CHECKPOINT_EVERY, total - trained.network.games), rate, progress)
-        save(trained, out)
+    def curve() -> None:
         if args.curve is not None and trained.curve:
             what = "solitaire" if players == 1 else f"{players}-player game"
             args.curve.write_text(svg(trained.curve, f"The {what}'s network learning: mean "
                                       f"turns of each {CURVE_EVERY} games"))
+
+    while trained.network.games < total:
+        train(trained, min(CHECKPOINT_EVERY, total - trained.network.games), rate, progress)
+        save(trained, out)
+        curve()
+    curve()  # `--resume --games 0` draws the curve of a run again
     print(file=sys.stderr)
     print(f"{trained.network.games:,} games; the network is in {out}")
     return 0

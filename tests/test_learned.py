@@ -166,6 +166,11 @@ def test_copenhagen_train_trains_resumes_and_refuses_what_it_cannot(tmp_path, ca
     assert main(["train", "--games", "1", "--out", str(tmp_path / "none.npz"),
                  "--resume"]) == 2
     assert "nothing to resume" in capsys.readouterr().err
+    two = tmp_path / "two.npz"
+    assert main(["train", "--edition", "rollwrite", "--games", "1", "--out", str(two)]) == 0
+    assert load(two).players == 2 and Network.load(two).games == 1
+    assert main(["train", "--games", "1", "--out", str(two), "--resume"]) == 2
+    assert "trained for 2 player(s), not the solitaire" in capsys.readouterr().err
 
 
 def test_a_choice_leaves_the_sheet_the_engine_leaves():

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
-# What `copenhagen train` writes: a network for the solitaire, one for two players.
+# What `copenhagen train` writes by default: the solitaire's network, which the package ships
+# (and every table size plays on), and a two-player one, trained to compare (docs/learning.md)
+# into the current folder.
 SOLITAIRE = Path(__file__).resolve().parent / "solitaire.npz"
-TWO_PLAYERS = Path(__file__).resolve().parent / "two_players.npz"
+TWO_PLAYERS = Path("two_players.npz")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 WIDTH, HEIGHT = 640, 320
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 36, 40  # margins: axis labels left and below, title above
+LEFT, RIGHT, TOP, BOTTOM = 56, 32, 36, 40  # margins: axis labels left and below, title above
 
 
 def svg(points: Sequence[tuple[int, float]], title: str, reference: float | None = None,
