@@ -7,15 +7,18 @@ from __future__ import annotations
 
 from bots.learned.ntuple import STAR_CAP, Network, indices, side_features
 from bots.rollwrite.greedy import chosen_tile
-from bots.rollwrite.strong import StrongBot, immediate_gain
+from bots.rollwrite.strong import (
+    StrongBot,
+    changed,
+    immediate_gain,
+    reroll_subsets,
+    rerolled,
+)
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import (
     COAT_OF_ARMS_TRACK_BOXES,
     COLOURS,
-    DICE,
-    FACES,
     TARGET,
-    WHITE,
     colour_of,
 )
 from rollwrite.movegen import choose_options
@@ -183,28 +186,16 @@ class LearnedRollsBot(LearnedBot):
             spent.stars_used["green"] += 1
             for a in options:
                 if isinstance(a, A.Change):
-                    dice = list(state.dice)
-                    for d in a.dice:
-                        dice[d] = a.face
-                    v = self._turn_value(state, spent, dice)
+                    v = self._turn_value(state, spent, changed(state.dice, a))
                     if v < best_v:
                         best, best_v = a, v
         if sheet.stars_left("red") > 0:
             spent = sheet.copy()
             spent.stars_used["red"] += 1
-            subsets = {tuple(range(DICE))}  # all the dice, or all but one colour and the whites
-            for keep in FACES:
-                others = tuple(d for d, f in enumerate(state.dice) if f not in (keep, WHITE))
-                if others:
-                    subsets.add(others)
             rolls = self._rolls(REROLL_ROLLS)
-            for subset in sorted(subsets):
-                values = []
-                for roll in rolls:
-                    dice = list(state.dice)
-                    for d in subset:
-                        dice[d] = roll[d]
-                    values.append(self._turn_value(state, spent, dice))
+            for subset in reroll_subsets(state.dice):
+                values = [self._turn_value(state, spent, rerolled(state.dice, subset, roll))
+                          for roll in rolls]
                 v = sum(values) / len(values)
                 if v < best_v:
                     best, best_v = A.Reroll(player, subset), v

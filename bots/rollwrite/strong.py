@@ -65,6 +65,33 @@ def expected_next_gain(state: GameState, player: int, filled: int, bricks: int,
     return mean(best_per_roll)
 
 
+def changed(dice: list[str], change: A.Change) -> list[str]:
+    """The dice once a colour change (green ★) is made."""
+    out = list(dice)
+    for d in change.dice:
+        out[d] = change.face
+    return out
+
+
+def reroll_subsets(dice: list[str]) -> list[tuple[int, ...]]:
+    """The rerolls (red ★) weighed, in order: all the dice, or all but those showing one colour
+    (and the whites)."""
+    subsets = {tuple(range(DICE))}
+    for keep in FACES:
+        others = tuple(d for d, f in enumerate(dice) if f not in (keep, "white"))
+        if others:
+            subsets.add(others)
+    return sorted(subsets)
+
+
+def rerolled(dice: list[str], subset: tuple[int, ...], roll: tuple[str, ...]) -> list[str]:
+    """The dice once those of `subset` show what `roll` gives them."""
+    out = list(dice)
+    for d in subset:
+        out[d] = roll[d]
+    return out
+
+
 def drawings(state: GameState) -> list[tuple[float, int, int]]:
     """Every drawing of the chosen tile as (grid value, cells, brick cell), best first; the
     brick may be left off with a blue star (brick 0, the star's cost taken off its value)."""
@@ -114,10 +141,7 @@ class StrongBot(GreedyBot):
             best_change, best_v = None, now + STAR_COST + 0.2
             for a in options:
                 if isinstance(a, A.Change):
-                    dice = list(state.dice)
-                    for d in a.dice:
-                        dice[d] = a.face
-                    v = self._best_value(state, dice, draws)
+                    v = self._best_value(state, changed(state.dice, a), draws)
                     if v > best_v:
                         best_change, best_v = a, v
             if best_change is not None:
@@ -134,19 +158,11 @@ class StrongBot(GreedyBot):
     def _reroll(self, state: GameState, draws: dict[str, float], now: float
                 ) -> tuple[int, ...] | None:
         """Dice to reroll when the expected best choice beats keeping these dice."""
-        candidates = {tuple(range(DICE))}  # all the dice
-        for keep in FACES:  # keep one colour (and the whites), reroll the rest
-            others = tuple(d for d, f in enumerate(state.dice) if f not in (keep, "white"))
-            if others:
-                candidates.add(others)
         best, best_gain = None, STAR_COST + REROLL_MARGIN
-        for subset in sorted(candidates):
+        for subset in reroll_subsets(state.dice):
             values = []
             for roll in self._rolls():
-                dice = list(state.dice)
-                for d in subset:
-                    dice[d] = roll[d]
-                values.append(self._best_value(state, dice, draws))
+                values.append(self._best_value(state, rerolled(state.dice, subset, roll), draws))
             gain = mean(values) - now
             if gain > best_gain:
                 best, best_gain = subset, gain
