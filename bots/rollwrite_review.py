@@ -62,9 +62,10 @@ SOLITAIRE_ROLLOUTS = 32
 # completes row 1 and one that places nothing came out 2.28 and 0.28, then 0.09 and 0.09
 # points (the play-outs' spread of some 3 points drowned a one-roll difference); this value
 # tells them apart every time (+0.90 and -1.26 points) in some 10 ms a turn. In the solitaire a
-# point of promise counts TURNS_PER_POINT turns: the expert's 10.40 turns to 12 points (seeds
-# 0-199, README).
-TURNS_PER_POINT = 10.40 / 12
+# point of promise counts TURNS_PER_POINT turns: the expert's 9.515 turns to 12 points (seeds
+# 0-199, `copenhagen solitaire --bot expert`, the learned expert of 2026-11-29; its search
+# before took 10.40).
+TURNS_PER_POINT = 9.515 / 12
 
 
 def is_solitaire(config: dict) -> bool:
