@@ -9,13 +9,12 @@ imagined dice with the greedy policy. On seeds no bot was tuned on (`copenhagen 
 --strength`'s: 2-player games from base seed 40,040, seats alternating; solitaire challenges
 1,000,000-1,000,199), 2026-11-29, search then learned:
 - two players, against strong: 72.5 % (67.4-77.1) then 87.0 % (82.9-90.3), 320 games;
-  against greedy: 96.3 % (92.1-98.3) then 97.5 % (93.7-99.0), 160 games;
+  against greedy: 96.3 % (92.1-98.3) then 97.5 % (93.8-99.0), 160 games;
 - three and four players, one expert against strong bots (90 games each): 55.6 % then 84.4 %,
   and 47.8 % then 83.3 %;
 - the solitaire's turns to 12: 10.48 (10.35-10.62) then 9.59 (9.45-9.72), 200 challenges;
-- a decision's CPU at the 95th percentile: 80 ms (two players) and 231 ms (solitaire), then
-  33 ms (two players, 6 games against strong) and 23 ms (solitaire, 12 challenges), each
-  measured beside another CPU-bound process on the 2-core machine.
+- a decision's CPU at the 95th percentile (6 games each): 80 ms (two players) and 83 ms
+  (solitaire), then 43 and 13 ms.
 The network was trained in the solitaire alone (`copenhagen train`, docs/learning.md); it
 values the own sheet only, and beats the search at every table size all the same.
 """
