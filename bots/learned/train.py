@@ -51,7 +51,7 @@ def play_and_learn(network: Network, seed: int, rate: float = RATE,
     bot in every seat, learning after every turn of each; the turns (rounds) it took. `trace`
     gets each turn's sheet (the weights it reads) and its target, in the order learned."""
     state = new_challenge(seed) if players == 1 else new_game(players, seed)
-    bots = [LearnedBot(network, seed * 31 + seat) for seat in range(players)]
+    bots = [LearnedBot(network, seed + seat) for seat in range(players)]  # seat 0: the seed
     previous: list[np.ndarray | None] = [None] * players  # each seat's last turn's sheet
     drawn: list[np.ndarray | None] = [None] * players  # the sheet this turn's drawing left
 
