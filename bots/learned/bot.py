@@ -1,11 +1,12 @@
 """Roll & Write played on a learned evaluation: a network's value of a sheet is the turns still
 to come before it holds 12 points, and the bot takes, at each of its decisions about its sheet
 (the starting track, the tile with the dice paying for it, the drawing, the coat of arms, its
-die picks), the one that leaves the fewest. Rerolls and colour changes stay the strong bot's."""
+die picks), the one that leaves the fewest. `LearnedBot` (what trains) rolls and changes colours
+as the strong bot does; `LearnedRollsBot` (the expert) weighs those by the network too."""
 
 from __future__ import annotations
 
-from bots.learned.ntuple import STAR_CAP, Network, indices, side_features
+from bots.learned.ntuple import BLUE_STARS, STAR_CAP, Network, indices, side_features
 from bots.rollwrite.greedy import chosen_tile
 from bots.rollwrite.strong import (
     StrongBot,
@@ -15,12 +16,7 @@ from bots.rollwrite.strong import (
     rerolled,
 )
 from rollwrite import actions as A  # noqa: N812
-from rollwrite.material import (
-    COAT_OF_ARMS_TRACK_BOXES,
-    COLOURS,
-    TARGET,
-    colour_of,
-)
+from rollwrite.material import COAT_OF_ARMS_TRACK_BOXES, TARGET, colour_of
 from rollwrite.movegen import choose_options
 from rollwrite.phases import Phase
 from rollwrite.shape_index import SHAPE_INDEX, placement_index
@@ -31,7 +27,6 @@ REROLL_ROLLS = 8  # imagined rolls per reroll weighed
 
 Drawing = tuple[int, int]  # (cells, X cell; 0 for an all-O drawing with a blue ★)
 Sheets = tuple[list[int], list[int], list[tuple[int, ...]]]  # cells, bricks, features: `indices`
-BLUE_STARS = 1 + 2 * len(COLOURS) + COLOURS.index("blue")  # where `side_features` has them
 
 
 def drawings_of(state: GameState, sheet: Sheet, tile: str) -> tuple[list[Drawing], Sheets]:

@@ -58,6 +58,7 @@ def _layout() -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
 CELL_TABLE, POWERS, TUPLE_STARTS, GRID_WEIGHTS = _layout()
 SIDE_STARTS = GRID_WEIGHTS + np.concatenate(([0], np.cumsum(SIDE)[:-1])).astype(np.int64)
 SIZE = GRID_WEIGHTS + sum(SIDE)
+BLUE_STARS = 1 + 2 * len(COLOURS) + COLOURS.index("blue")  # blue ★ left in `side_features`
 BIT = np.arange(CELLS, dtype=np.int64)
 
 
