@@ -93,11 +93,12 @@ ASKED_FOR_BENCHMARKS = {
     "reliability": "load, kill -9, a database restart, races between two servers and forged "
                    "requests on real servers",
     # How long `bench --strength` takes (benchmarks/strength.py), measured on the 2-core machine
-    # (2026-11-29, --jobs 2: 21 min 35 s; --quick 31 s).
+    # (2026-11-29, --jobs 2: 21 min 35 s; --quick 31 s; with the learned Roll & Write expert
+    # about 15 min, most of it the card edition's matches).
     "strength": "the bots' strength on held-out seeds, each figure beside issue 40's goal with "
                 "its 95 %% interval: the expert against the strong (320 games) and the greedy "
                 "bot (160) in both editions, 200 solitaire challenges for each of the 4 bot "
-                "levels, the expert's move times (about 22 minutes on a 2-core machine; with "
+                "levels, the expert's move times (about 15 minutes on a 2-core machine; with "
                 "--quick about 30 s)",
     "leaderboard": "100,000 results on one seed in PostgreSQL: the leaderboard page's and a "
                    "player's rank's p95",
