@@ -1,6 +1,7 @@
-"""The bots' strength, behind `copenhagen bench --strength` (an hour or more, not run by
-default): the expert against the strong and the greedy bot in both editions (win rates with
-their 95 % intervals), every level's turns to 12 points in the solitaire challenge (mean with
+"""The bots' strength, behind `copenhagen bench --strength` (about 15 minutes on 2 cores, not
+run by default): the expert against the strong and the greedy bot in both editions (win rates with
+their 95 % intervals), Roll & Write's expert at tables of three and four against strong bots,
+every level's turns to 12 points in the solitaire challenge (mean with
 its 95 % interval), and the expert's move times; each figure beside the goal issue 40 sets it,
 with the number of games it rests on. The games are spread over `jobs` processes.
 
@@ -27,6 +28,9 @@ HELD_OUT_SEED = 40_040  # the matches' base seed: games HELD_OUT_SEED * 1_000_00
 HELD_OUT_CHALLENGES = 1_000_000  # the solitaire challenges' first seed
 # Games per match as issue 40 measured the bots (2 players, seats alternating), then quick.
 MATCHES = {("expert", "strong"): 320, ("expert", "greedy"): 160}
+# Roll & Write at larger tables: one expert against strong bots in every other seat (its seat
+# turning with the games), games per table size. No goal: what the expert does beyond two.
+TABLES = {3: 90, 4: 90}
 QUICK_GAMES = 4
 SEEDS, QUICK_SEEDS = 200, 6  # solitaire challenges per level
 TIMED_GAMES, QUICK_TIMED_GAMES = 6, 1  # expert games per edition timed move by move
@@ -88,6 +92,13 @@ def measure(quick: bool = False, jobs: int | None = None) -> dict[str, Any]:
             name = f"{edition} {level} vs {other}"
             table[name] = _row(name, found["win_rate"][level], games=found["games"],
                                ci95=found["ci95"][level], seconds=found["seconds"])
+    for players, games in TABLES.items():
+        others = ["strong"] * (players - 1)
+        found = match("rollwrite", ["expert", *others], players,
+                      QUICK_GAMES if quick else games, HELD_OUT_SEED, workers=jobs)
+        name = f"rollwrite {players} players expert vs strong"
+        table[name] = _row(name, found["win_rate"]["expert"], games=found["games"],
+                           ci95=found["ci95"]["expert"], seconds=found["seconds"])
     seeds = QUICK_SEEDS if quick else SEEDS
     for level in LEVELS:
         found = solitaire_turns(level, seeds, jobs)

@@ -10,8 +10,8 @@ imagined dice with the greedy policy. On seeds no bot was tuned on (`copenhagen 
 1,000,000-1,000,199), 2026-11-29, search then learned:
 - two players, against strong: 72.5 % (67.4-77.1) then 87.0 % (82.9-90.3), 320 games;
   against greedy: 96.3 % (92.1-98.3) then 97.5 % (93.8-99.0), 160 games;
-- three and four players, one expert against strong bots (90 games each): 55.6 % then 84.4 %,
-  and 47.8 % then 83.3 %;
+- three and four players, one expert against strong bots (90 games each): 55.6 % then 80.6 %,
+  and 47.8 % then 82.2 % (the bench's tables; the search's from a script on the same seeds);
 - the solitaire's turns to 12: 10.48 (10.35-10.62) then 9.59 (9.45-9.72), 200 challenges;
 - a decision's CPU at the 95th percentile (6 games each): 80 ms (two players) and 83 ms
   (solitaire), then 43 and 13 ms.

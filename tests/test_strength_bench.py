@@ -42,7 +42,9 @@ def test_every_goal_is_reported_with_its_games_and_interval(monkeypatch: Any):
     def fake_match(edition: str, bots: list[str], players: int, games: int, seed: int,
                    workers: int = 2) -> dict[str, Any]:
         asked["jobs"].add(workers)
-        assert seed == strength.HELD_OUT_SEED and players == 2
+        assert seed == strength.HELD_OUT_SEED and len(bots) == players
+        if players > 2:  # one expert, strong bots in the other seats
+            assert bots == ["expert"] + ["strong"] * (players - 1) and edition == "rollwrite"
         rate = {"strong": 0.8, "greedy": 0.98}[bots[1]]
         return {"games": games, "win_rate": {bots[0]: rate}, "ci95": {bots[0]: [0.7, 0.9]},
                 "seconds": 1.0}
@@ -64,6 +66,9 @@ def test_every_goal_is_reported_with_its_games_and_interval(monkeypatch: Any):
     assert table["rollwrite expert vs greedy"]["games"] == 160
     assert table["rollwrite expert vs strong"]["met"] is False  # 0.8 < 0.85
     assert table["rollwrite expert vs greedy"]["met"] is True
+    for players in (3, 4):  # beyond two players: figures without a goal
+        row = table[f"rollwrite {players} players expert vs strong"]
+        assert row == {"value": 0.8, "games": 90, "ci95": [0.7, 0.9], "seconds": 1.0}
     assert table["solitaire expert turns"] == {"value": 10.4, "goal": "<= 10", "met": False,
                                                "challenges": 200, "ci95": [10.2, 10.6]}
     assert table["boardgame expert move cpu ms p95"]["met"] is True  # 100 ms <= 800
