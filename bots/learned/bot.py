@@ -6,6 +6,8 @@ as the strong bot does; `LearnedRollsBot` (the expert) weighs those by the netwo
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from bots.learned.ntuple import BLUE_STARS, STAR_CAP, Network, indices, side_features
 from bots.rollwrite.greedy import chosen_tile
 from bots.rollwrite.strong import (
@@ -25,6 +27,7 @@ from rollwrite.state import GameState
 
 REROLL_ROLLS = 8  # imagined rolls per reroll weighed
 
+ActionT = TypeVar("ActionT", bound=A.Action)
 Drawing = tuple[int, int]  # (cells, X cell; 0 for an all-O drawing with a blue ★)
 Sheets = tuple[list[int], list[int], list[tuple[int, ...]]]  # cells, bricks, features: `indices`
 
@@ -75,10 +78,11 @@ class LearnedBot(StrongBot):
         super().__init__(seed)
         self.network = network
 
-    def _turns_left(self, sheets: list[Sheet]) -> list[float]:
-        return self._read(([s.building.filled for s in sheets],
-                           [s.building.bricks for s in sheets],
-                           [side_features(s) for s in sheets]))
+    def _fewest(self, options: list[ActionT], sheets: list[Sheet]) -> ActionT:
+        """Of `options`, the one whose sheet (`sheets`, in the same order) leaves the fewest
+        turns to go (the first of equals)."""
+        values = self.network.sheet_values(sheets).tolist()
+        return options[min(range(len(values)), key=values.__getitem__)]
 
     def _read(self, sheets: Sheets) -> list[float]:
         if not sheets[0]:
@@ -129,8 +133,7 @@ class LearnedBot(StrongBot):
             else:
                 s.mark(a.colour, COAT_OF_ARMS_TRACK_BOXES, player)
             sheets.append(s)
-        values = self._turns_left(sheets)
-        return kept[min(range(len(values)), key=values.__getitem__)]
+        return self._fewest(kept, sheets)
 
     def decide(self, state: GameState, player: int) -> A.Action:
         """As the strong bot, but the die picks and the starting track by the network too."""
@@ -145,8 +148,7 @@ class LearnedBot(StrongBot):
                     if a.track:  # a starting track may be declined (RULES 3.6)
                         s.mark(a.track, boxes, player)
                     sheets.append(s)
-                values = self._turns_left(sheets)
-                return options[min(range(len(values)), key=values.__getitem__)]
+                return self._fewest(options, sheets)
         return super().decide(state, player)
 
 
@@ -161,7 +163,7 @@ class LearnedRollsBot(LearnedBot):
     def _turn_value(self, state: GameState, sheet: Sheet, dice: list[str]) -> float:
         choices = choose_options(state, dice)
         if not choices:
-            return self._turns_left([sheet])[0]
+            return float(self.network.sheet_values([sheet])[0])
         return self._best_choice(state, sheet, choices)[0]
 
     def before_choosing(self, state: GameState, player: int, options: list) -> A.Action:
@@ -172,10 +174,11 @@ class LearnedRollsBot(LearnedBot):
             return extra
         sheet = state.sheets[player]
         choices = [a for a in options if isinstance(a, A.Choose)]
-        best: A.Action = A.End(player)
-        best_v = self._turns_left([sheet])[0]
+        best: A.Action
         if choices:
             best_v, best = self._best_choice(state, sheet, choices)
+        else:  # nothing to draw: the turn ends as the sheet stands
+            best, best_v = A.End(player), float(self.network.sheet_values([sheet])[0])
         if sheet.stars_left("green") > 0:
             spent = sheet.copy()
             spent.stars_used["green"] += 1
