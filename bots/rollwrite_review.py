@@ -125,12 +125,15 @@ def without_rerolls(state: GameState, player: int) -> GameState:
 def expert_move(before: GameState, player: int, seed: int) -> tuple[GameState, list[A.Action]]:
     """The expert's tile and drawing from `before` (from the seat's view), its choices seeded
     from the review's `seed` for this turn: the state after them, and the actions (none when
-    the expert would reroll first)."""
+    the expert would reroll first; ending with `end`, no drawing, when its extra cell leaves
+    dice that pay for no tile)."""
     rng = turn_rng(seed, before.turn, player, "expert")
     bot = ExpertBot(rng.randrange(1 << 30))
     state = seeded(before, rng.randrange(1 << 30))  # the expert imagines dice of its own
     actions: list[A.Action] = []
     for _ in range(8):  # choose, maybe a colour change or an extra cell first, then draw
+        if state.is_over() or not state.legal_actions(player):
+            break
         action = bot.choose(state.view(player), player)
         if isinstance(action, A.Reroll):
             action = bot.choose(without_rerolls(state, player).view(player), player)
@@ -138,7 +141,7 @@ def expert_move(before: GameState, player: int, seed: int) -> tuple[GameState, l
             return state, []  # no tile to judge: the played one stands
         state.apply(action)
         actions.append(action)
-        if isinstance(action, A.Draw):
+        if isinstance(action, A.Draw | A.End):  # an extra cell may leave no tile to pay
             break
     return state, actions
 
@@ -250,9 +253,10 @@ def judge_rolls(before: GameState, after: GameState, player: int,
 
 
 def _moves_text(lines: list[str]) -> str:
-    """`choose R5 with 1,3 / draw R5:A1,b1,...`: the tile and its drawing in the notation."""
+    """`choose R5 with 1,3 / draw R5:A1,b1,...`: the tile and its drawing in the notation,
+    after any extra cell (purple ★); `extra A4 / end` for a turn that draws no tile."""
     return " / ".join(" ".join(x.split()[1:]) for x in lines
-                      if x.split()[1] in ("choose", "draw"))
+                      if x.split()[1] in ("extra", "choose", "draw", "end"))
 
 
 def turn_seeds(seed: int, turn: int, player: int, rollouts: int) -> list[int]:

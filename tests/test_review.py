@@ -9,6 +9,7 @@ import pytest
 import rollwrite
 from bots import review as rv
 from bots import rollwrite_review as rr
+from bots.levels import make_bot
 from bots.review_labels import CARD, ROLLWRITE, SOLITAIRE, accuracy, judged, label_of
 from commandline.main import main
 from facade.gametext import GameTextError, read_text, write_text
@@ -186,3 +187,32 @@ def test_review_command_prints_a_table_of_turns(tmp_path, capsys):
     bad.write_text(path.read_text().replace("edition: rollwrite", "edition: chess"))
     assert main(["review", str(bad)]) == 2
     assert "no review for the edition 'chess'" in capsys.readouterr().err
+
+
+def test_an_expert_turn_that_ends_without_a_tile_is_judged_not_refused():
+    """A purple ★ extra cell that completes a line can leave dice that pay for no tile (RULES
+    3.3, 3.4): the expert's turn is then the extra cell, its coat of arms and `end`, and the
+    review judges the played turn against it (it stopped with "no decision to take" on this
+    random solitaire, seed 11: the expert's steps went on into the passive phase)."""
+    state = rollwrite.new_game(1, 11)
+    bot = make_bot("rollwrite", "random", 11 * 31)
+    while not state.is_over():
+        if state.is_chance():
+            state.apply(state.chance_action())
+        else:
+            state.apply(bot.choose(state.view(0), 0))
+    ended = []
+    for before, _after, player, _steps in rr.played_turns(state.config, state.log):
+        after, best = rr.expert_move(before, player, rv.REVIEW_SEED)
+        if best and isinstance(best[-1], A.End):
+            ended.append(before.turn)
+            assert not any(isinstance(a, A.Choose | A.Draw) for a in best), best
+            assert isinstance(best[0], A.Extra), best
+            assert after.turn_state.phase != "main" or after.turn > before.turn
+            text = rr._moves_text([str(a) for a in best])  # not "", shown as the played move
+            assert text.startswith("extra ") and text.endswith(" / end"), text
+    assert ended, "no turn of this game shows the case: pick another seed"
+    result = rv.review(read_text(text_of(state, "rollwrite")), rollouts=2)
+    judged_turns = [t["turn"] - 1 for t in result["turns"]]
+    assert set(ended) <= set(judged_turns)
+    assert len(judged_turns) == len(rr.played_turns(state.config, state.log))
