@@ -4,8 +4,9 @@ review rates each seat, and the mean rating of each level is printed with its st
     python -m benchmarks.review_bands --kind rollwrite solitaire card --against greedy \
         --games 40 --seed 3000 --json
 
-(the measurement bots.review_labels.BANDS comes from; Roll & Write and the solitaire took
-about 15 minutes each, side by side, on the 2-core machine of 2026-11-29).
+(the measurement bots.review_labels.BANDS comes from; with the learned bot's play-outs, Roll &
+Write took 45 minutes and the solitaire 30, side by side with other work on the 2-core machine
+of 2026-11-30; 15 minutes each with greedy play-outs).
 
 Roll & Write and the card edition pair the levels as expert vs strong and greedy vs random
 (seats alternate), so each game rates two levels; with `--against LEVEL` every level plays

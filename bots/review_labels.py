@@ -57,21 +57,26 @@ CARD = Scale("points", 0.5, 1.0, 2.0, 2.5, "card")
 # like: each band ends halfway between the mean ratings of the levels next to it in the
 # measured order. Measured on 40 games a level and kind, seeds 3000-3039, the reviews at their
 # default play-outs, with `python -m benchmarks.review_bands --kind K --against greedy --games
-# 40 --seed 3000 --dump FILE` (2026-11-29; the solitaire plays each level alone, so
-# `--against` changes nothing there; the card runs were each level's games and reviews in a
-# process of its own, and the command itself gives the same ratings for seeds 3000-3001).
-# Every level plays the greedy bot, seats alternating by game, and the greedy bot against
-# itself is rated in both seats (80 ratings):
+# 40 --seed 3000 --dump FILE` (Roll & Write and the solitaire 2026-11-30, the learned expert's
+# moves valued by the learned bot's play-outs; the card edition 2026-11-29; the solitaire plays
+# each level alone, so `--against` changes nothing there; the card runs were each level's
+# games and reviews in a process of its own, and the command itself gives the same ratings for
+# seeds 3000-3001). Every level plays the greedy bot, seats alternating by game, and the greedy
+# bot against itself is rated in both seats (80 ratings):
 #
 #   kind        expert      strong      greedy      random       games a level -> band ends
-#   rollwrite   11.0 ± 1.2  21.1 ± 2.0  45.2 ± 2.2  64.2 ± 2.3   40   -> 16.1, 33.2, 54.7
-#   solitaire    5.3 ± 0.6  12.3 ± 0.9  18.1 ± 1.1  41.4 ± 1.6   40   -> 8.8, 15.2, 29.8
+#   rollwrite    1.6 ± 0.4  27.5 ± 2.3  51.7 ± 2.3  73.9 ± 2.0   40   -> 14.6, 39.6, 62.8
+#   solitaire    0.6 ± 0.2  22.3 ± 1.0  28.7 ± 0.8  34.9 ± 0.9   40   -> 11.5, 25.5, 31.8
 #   card         3.5 ± 0.5  71.5 ± 3.2  79.3 ± 2.2  114.5 ± 2.9   40   -> 37.5, 75.4, 96.9
 #
 # (mean ± standard error). The reference is the review's as it is (the expert's move in each
-# position, valued by greedy play-outs over imagined dice in the dice editions and by the
-# expert's own measure over dealt worlds in the card edition); it orders the levels in all
-# three kinds. Why every level plays the same opponent: a rating depends on the table as well
+# position, valued by the learned bot's play-outs over imagined dice in the dice editions and by
+# the expert's own measure over dealt worlds in the card edition); it orders the levels in all
+# three kinds. The same games with greedy play-outs (the review before; the learned expert's
+# moves): Roll & Write 4.8, 35.1, 56.3, 70.7, the solitaire 0.8, 19.1, 22.0, 36.3
+# (bots.rollwrite_review.ROLLOUT_POLICY: why the learned bot plays them); with the search as
+# the expert and greedy play-outs (2026-11-29): 11.0, 21.1, 45.2, 64.2 and 5.3, 12.3, 18.1,
+# 41.4. Why every level plays the same opponent: a rating depends on the table as well
 # as the player. The earlier bands (2026-11-28, 21-22 games a level, seeds 2026-2047) paired
 # the levels as expert vs strong and greedy vs random, and in the card edition the strong bot,
 # across from the expert, rated worse than the greedy bot across from the random one (78.2 ±
@@ -85,8 +90,8 @@ RATING_SCALE = 100
 BAND_GAMES = {"rollwrite": 40, "solitaire": 40, "card": 40}  # games of each bot level the
 # bands were measured on, by kind (the page says so)
 BANDS: dict[str, list[tuple[str, float]]] = {  # kind -> (band, highest rating in it)
-    "rollwrite": [("expert", 16.1), ("strong", 33.2), ("greedy", 54.7), ("random", 1e9)],
-    "solitaire": [("expert", 8.8), ("strong", 15.2), ("greedy", 29.8), ("random", 1e9)],
+    "rollwrite": [("expert", 14.6), ("strong", 39.6), ("greedy", 62.8), ("random", 1e9)],
+    "solitaire": [("expert", 11.5), ("strong", 25.5), ("greedy", 31.8), ("random", 1e9)],
     "card": [("expert", 37.5), ("strong", 75.4), ("greedy", 96.9), ("random", 1e9)],
 }
 

@@ -2,15 +2,16 @@
 same position, and what each leads to (mean of play-outs over imagined dice): final points with
 2 or more players, turns to reach 12 points in the solitaire challenge (1 player).
 
-Play-outs follow the greedy policy to the end of the game with dice of the review's own seeds,
-never the game's later dice: a move is judged by what could be known when it was made. The
-same seeds serve both moves of a turn, so their difference is not noise between two samples of
-dice. A turn is judged from the moment its tile is chosen (after any reroll: the dice are then
-known), against the expert's best tile for those dice: where it would rather roll again, it is
-asked as if it had no red ★ left. The rolls are judged on their own (issue 37): each reroll
-(red ★) or colour change (green ★) the player made before choosing the tile, against the
-expert's step there, and where the player kept the dice, the expert's reroll or change if it
-would have made one; a reroll's new dice come from the play-outs' seeds, never the game's.
+Play-outs follow the learned bot (the expert's network; it keeps the dice it rolls) to the end
+of the game with dice of the review's own seeds, never the game's later dice: a move is judged
+by what could be known when it was made. The same seeds serve both moves of a turn, so their
+difference is not noise between two samples of dice. A turn is judged from the moment its tile
+is chosen (after any reroll: the dice are then known), against the expert's best tile for those
+dice: where it would rather roll again, it is asked as if it had no red ★ left. The rolls are
+judged on their own (issue 37): each reroll (red ★) or colour change (green ★) the player made
+before choosing the tile, against the expert's step there, and where the player kept the dice,
+the expert's reroll or change if it would have made one; a reroll's new dice come from the
+play-outs' seeds, never the game's.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from math import factorial
 from statistics import mean
 from typing import Any
 
+from bots.learned.bot import LearnedTilesBot
+from bots.learned.shipped import solitaire_network
 from bots.review_labels import (
     Scale,
     TurnReview,
@@ -29,7 +32,7 @@ from bots.review_labels import (
     turn_rng,
 )
 from bots.rollwrite.evaluate import grid_value
-from bots.rollwrite.greedy import GreedyBot, rank_choices
+from bots.rollwrite.greedy import rank_choices
 from bots.rollwrite_expert import ExpertBot
 from bots.words import Said, dice_move, dice_reason, english
 from rollwrite import actions as A  # noqa: N812
@@ -37,7 +40,18 @@ from rollwrite.material import DICE, FACES, TARGET
 from rollwrite.state import GameState
 
 MAX_ROLLOUT_ACTIONS = 3000  # a play-out's guard
-ROLLOUT_POLICY = GreedyBot(0)  # the play-outs' player (greedy decisions use no randomness)
+# The play-outs' player: the expert's network choosing every tile, drawing, coat of arms and
+# die pick, without rerolls or colour changes (with the expert's own weighing of those, which
+# imagines 8 rolls of each reroll, a review took 20 times as long as with greedy play-outs: a
+# 12-turn solitaire 64 s of CPU). Its choices use no randomness. Against greedy play-outs, on
+# the same 40 games a level (`python -m benchmarks.review_bands`, seeds 3000-3039, 2026-11-30;
+# the table in bots.review_labels): the levels stand further apart where they stood closest
+# (mean ratings 4.8 standard errors apart, not 1.9, for strong and greedy in the solitaire; 7.2,
+# not 3.6, for greedy and random with two players) and a move's noise is about half (the mean
+# paired standard error of a strong bot's decision: 0.16 turn, not 0.22, in the solitaire;
+# 0.54 point, not 1.04, with two players), for about 2.5 times the CPU (a 12-turn solitaire
+# 3.0 -> 7.5 s, a 20-turn two-player game 4.6 -> 12.8 s; a card game's review takes 10-15 s).
+ROLLOUT_POLICY = LearnedTilesBot(solitaire_network())
 UNREACHED = 5  # turns added to a solitaire play-out that ends without 12 points
 # Play-outs per move judged, chosen for a review in the web app's background worker to take
 # well under 20 s of CPU. Measured with `time` on whole reviews (nice'd, on the 2-core machine
@@ -86,7 +100,7 @@ def seeded(state: GameState, seed: int) -> GameState:
 
 
 def final_value(state: GameState, player: int, seed: int, scale: Scale) -> float:
-    """A greedy play-out of a copy of `state` with the dice of `seed`: `player`'s final
+    """A play-out of a copy of `state` with the dice of `seed`: `player`'s final
     points, or in the solitaire challenge the turns taken to reach 12 points."""
     world = seeded(state, seed)
     for _ in range(MAX_ROLLOUT_ACTIONS):

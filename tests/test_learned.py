@@ -11,9 +11,16 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 
+from bots import rollwrite_review
 from bots.learned import SOLITAIRE as SHIPPED
 from bots.learned import ntuple
-from bots.learned.bot import LearnedBot, LearnedRollsBot, chosen_sheet, drawings_of
+from bots.learned.bot import (
+    LearnedBot,
+    LearnedRollsBot,
+    LearnedTilesBot,
+    chosen_sheet,
+    drawings_of,
+)
 from bots.learned.curve import svg
 from bots.learned.ntuple import Network, side_features, value_plain
 from bots.learned.train import SEEDS_FROM, Run, load, play_and_learn, save, train
@@ -140,6 +147,26 @@ def test_the_learned_rolls_bot_rerolls_and_changes_colours_on_the_network_s_word
                 taken[kind] += 1
             state.apply(action)
     assert all(taken.values()), taken
+
+
+def test_the_review_s_play_out_bot_keeps_its_dice_and_needs_no_luck_of_its_own():
+    """The review's play-outs (bots.rollwrite_review.ROLLOUT_POLICY): whole two-player games
+    with no reroll or colour change, the same game whatever seed the bots get (a review must
+    be the same each time), and as strong as the learned bot's choices make it (it reaches 12
+    in the solitaire)."""
+    network = Network.load(SHIPPED)
+    logs = []
+    for bot_seed in (1, 99):
+        state = new_game(2, 700)
+        play_out(state, {p: LearnedTilesBot(network, bot_seed + p) for p in range(2)})
+        assert state.is_over()
+        assert not [x for x in state.log if x.split()[1:2] in (["reroll"], ["change"])]
+        logs.append(state.log)
+    assert logs[0] == logs[1]
+    state = new_challenge(3)
+    play_out(state, {0: LearnedTilesBot(network, 0)})
+    assert state.sheets[0].score >= TARGET
+    assert isinstance(rollwrite_review.ROLLOUT_POLICY, LearnedTilesBot)
 
 
 def test_the_curve_is_a_picture_of_every_point():

@@ -152,6 +152,25 @@ class LearnedBot(StrongBot):
         return super().decide(state, player)
 
 
+class LearnedTilesBot(LearnedBot):
+    """The learned bot that keeps the dice it has: its tile, drawing and coat of arms by the
+    network, an extra cell when it completes a line, never a reroll or colour change (the
+    review's solitaire finishes a turn with it: rolls are what the review judges there)."""
+
+    name = "learned-tiles"
+
+    def before_choosing(self, state: GameState, player: int, options: list) -> A.Action:
+        """An extra cell when it completes a line; else the choice with the fewest turns to
+        go, or the end of the turn when the dice pay for no tile."""
+        extra = self.useful_extra(state, player, options)
+        if extra is not None:
+            return extra
+        choices = [a for a in options if isinstance(a, A.Choose)]
+        if not choices:
+            return A.End(player)
+        return self._best_choice(state, state.sheets[player], choices)[1]
+
+
 class LearnedRollsBot(LearnedBot):
     """The learned bot whose rerolls (red ★) and colour changes (green ★) are the network's
     too: the turns to go after the best choice of the dice as they are, against those after

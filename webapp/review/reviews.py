@@ -34,8 +34,9 @@ log = logging.getLogger(__name__)
 # Of the review's algorithm: a row of an older one is computed again (2: issue 28; 3: issue
 # 37, the best move found is never valued worse than the move played; 4: issue 37, rerolls
 # and colour changes judged, the card edition valued by the expert's own measure, the rating's
-# bands measured on 40 games a level).
-VERSION = 4
+# bands measured on 40 games a level; 5: issue 40, the learned bot plays the Roll & Write
+# play-outs, the bands measured again).
+VERSION = 5
 CLAIM_LIMIT = timedelta(minutes=10)  # a pending claim older than this is a dead worker's
 EDITIONS = ("rollwrite", "boardgame")  # the editions bots.review reads
 KINDS = ("table", "solo", "card", "replay")  # kinds of game with a review ("dice": none)

@@ -197,8 +197,8 @@ KEY_MOMENTS = 3  # the turns that cost most, shown first
 
 
 def _key_moments(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The turns that cost most, the costliest first (one whose loss lies within the search's
-    noise says so, in its sentence)."""
+    """The turns that cost most, the costliest first (not one whose loss lies within the
+    search's noise: its row says its move is as good as the best found)."""
     costly = [r for r in rows if r["raw_loss"] > 0 and not r["in_noise"]]
     return sorted(costly, key=lambda r: (-r["raw_loss"], r["index"]))[:KEY_MOMENTS]
 
