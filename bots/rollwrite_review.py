@@ -42,8 +42,9 @@ from rollwrite.state import GameState
 MAX_ROLLOUT_ACTIONS = 3000  # a play-out's guard
 # The play-outs' player: the expert's network choosing every tile, drawing, coat of arms and
 # die pick, without rerolls or colour changes (with the expert's own weighing of those, which
-# imagines 8 rolls of each reroll, a review took 20 times as long as with greedy play-outs: a
-# 12-turn solitaire 64 s of CPU). Its choices use no randomness. Against greedy play-outs, on
+# imagines 8 rolls of each reroll, a review took 20 to 80 times as long as with greedy
+# play-outs: a 12-turn solitaire 64 s of CPU, a 20-turn two-player game 382 s). Its choices use
+# no randomness. Against greedy play-outs, on
 # the same 40 games a level (`python -m benchmarks.review_bands`, seeds 3000-3039, 2026-11-30;
 # the table in bots.review_labels): the levels stand further apart where they stood closest
 # (mean ratings 4.8 standard errors apart, not 1.9, for strong and greedy in the solitaire; 7.2,
@@ -62,7 +63,9 @@ UNREACHED = 5  # turns added to a solitaire play-out that ends without 12 points
 # do: see bots.review_labels.SOLITAIRE. Issue 37 judges the rolls too (more play-outs a turn)
 # and its bands had to be measured on 40 games a level on the same shared machine: the
 # solitaire takes 32 (the noise of a difference grows by about 1.7; a loss within it earns no
-# label, NOISE_SE).
+# label, NOISE_SE). These times are the greedy play-outs'; the learned bot's take about 2.5
+# times as long (above), each move's noise about half: the longest of 30 random players'
+# challenges (seeds 0-29; seed 19, 47 turns, 17 of them drawn) 8.3 s (2026-11-30).
 ROLLOUTS = 12
 SOLITAIRE_ROLLOUTS = 32
 

@@ -153,9 +153,9 @@ class LearnedBot(StrongBot):
 
 
 class LearnedTilesBot(LearnedBot):
-    """The learned bot that keeps the dice it has: its tile, drawing and coat of arms by the
-    network, an extra cell when it completes a line, never a reroll or colour change (the
-    review's solitaire finishes a turn with it: rolls are what the review judges there)."""
+    """The learned bot that keeps the dice it has: its tile, drawing, coat of arms and die
+    picks by the network, an extra cell when it completes a line, never a reroll or colour
+    change; no randomness (the review's play-outs: bots.rollwrite_review.ROLLOUT_POLICY)."""
 
     name = "learned-tiles"
 
