@@ -149,7 +149,7 @@ def expert_move(before: GameState, player: int, seed: int) -> tuple[GameState, l
     state = seeded(before, rng.randrange(1 << 30))  # the expert imagines dice of its own
     actions: list[A.Action] = []
     for _ in range(8):  # choose, maybe a colour change or an extra cell first, then draw
-        if state.is_over() or not state.legal_actions(player):
+        if state.is_over():
             break
         action = bot.choose(state.view(player), player)
         if isinstance(action, A.Reroll):

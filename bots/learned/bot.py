@@ -111,6 +111,16 @@ class LearnedBot(StrongBot):
                 best, best_v = choice, seen[key]
         return best_v, best
 
+    def _kept(self, state: GameState, player: int, options: list) -> tuple[float, A.Action]:
+        """Keeping the dice as they are: the turns to go after the best choice of them, and
+        that choice (the end of the turn, and the sheet as it stands, when they pay for no
+        tile)."""
+        sheet = state.sheets[player]
+        choices = [a for a in options if isinstance(a, A.Choose)]
+        if choices:
+            return self._best_choice(state, sheet, choices)
+        return float(self.network.sheet_values([sheet])[0]), A.End(player)
+
     def draw(self, state: GameState) -> A.Draw:
         """The drawing that leaves the fewest turns to go."""
         p = state.active
@@ -163,12 +173,7 @@ class LearnedTilesBot(LearnedBot):
         """An extra cell when it completes a line; else the choice with the fewest turns to
         go, or the end of the turn when the dice pay for no tile."""
         extra = self.useful_extra(state, player, options)
-        if extra is not None:
-            return extra
-        choices = [a for a in options if isinstance(a, A.Choose)]
-        if not choices:
-            return A.End(player)
-        return self._best_choice(state, state.sheets[player], choices)[1]
+        return extra if extra is not None else self._kept(state, player, options)[1]
 
 
 class LearnedRollsBot(LearnedBot):
@@ -192,12 +197,7 @@ class LearnedRollsBot(LearnedBot):
         if extra is not None:
             return extra
         sheet = state.sheets[player]
-        choices = [a for a in options if isinstance(a, A.Choose)]
-        best: A.Action
-        if choices:
-            best_v, best = self._best_choice(state, sheet, choices)
-        else:  # nothing to draw: the turn ends as the sheet stands
-            best, best_v = A.End(player), float(self.network.sheet_values([sheet])[0])
+        best_v, best = self._kept(state, player, options)
         if sheet.stars_left("green") > 0:
             spent = sheet.copy()
             spent.stars_used["green"] += 1
