@@ -1,5 +1,5 @@
-"""A training curve as a small SVG picture: the mean turns to 12 points of each group of games,
-against the games played (for `docs/`)."""
+"""A training curve as a small SVG picture: the mean turns to 12 points of each group of games
+(or another measure of them), against the games played (for `docs/`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ LEFT, RIGHT, TOP, BOTTOM = 56, 32, 36, 40  # margins: axis labels left and below
 
 
 def svg(points: Sequence[tuple[int, float]], title: str, reference: float | None = None,
-        reference_label: str = "") -> str:
-    """The curve of (games, mean turns); `reference` draws a dashed level (a bot's turns)."""
+        reference_label: str = "", axis: str = "mean turns to 12") -> str:
+    """The curve of (games, mean turns, or the `axis`'s measure); `reference` draws a dashed
+    level (a bot's turns)."""
     if not points:
         raise ValueError("no point to draw: train for a few hundred games first")
     xs = [p[0] for p in points]
@@ -35,7 +36,7 @@ def svg(points: Sequence[tuple[int, float]], title: str, reference: float | None
         'stroke="#444"/>',
         f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#444"/>',
     ]
-    for k in range(5):  # turns on the left
+    for k in range(5):  # turns (the measure) on the left
         y = y0 + (y1 - y0) * k / 4
         _, py = at(0, y)
         parts.append(f'<text x="{LEFT - 6}" y="{py + 4:.1f}" text-anchor="end">{y:.1f}</text>')
@@ -47,7 +48,7 @@ def svg(points: Sequence[tuple[int, float]], title: str, reference: float | None
     parts.append(f'<text x="{LEFT + plot_w / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle">'
                  'games played</text>')
     parts.append(f'<text x="14" y="{TOP + plot_h / 2:.0f}" text-anchor="middle" '
-                 f'transform="rotate(-90 14 {TOP + plot_h / 2:.0f})">mean turns to 12</text>')
+                 f'transform="rotate(-90 14 {TOP + plot_h / 2:.0f})">{escape(axis)}</text>')
     if reference is not None:
         _, py = at(0, reference)
         parts.append(f'<line x1="{LEFT}" y1="{py:.1f}" x2="{LEFT + plot_w}" y2="{py:.1f}" '

@@ -56,8 +56,16 @@ def _layout() -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
 
 
 CELL_TABLE, POWERS, TUPLE_STARTS, GRID_WEIGHTS = _layout()
-SIDE_STARTS = GRID_WEIGHTS + np.concatenate(([0], np.cumsum(SIDE)[:-1])).astype(np.int64)
-SIZE = GRID_WEIGHTS + sum(SIDE)
+
+
+def side_layout(side: Sequence[int]) -> tuple[np.ndarray, int]:
+    """The first weight of each feature off the grid (each takes one of `side`'s counts of
+    values), after the grid's, and the network's size."""
+    starts = GRID_WEIGHTS + np.concatenate(([0], np.cumsum(side)[:-1])).astype(np.int64)
+    return starts, GRID_WEIGHTS + sum(side)
+
+
+SIDE_STARTS, SIZE = side_layout(SIDE)
 BLUE_STARS = 1 + 2 * len(COLOURS) + COLOURS.index("blue")  # blue ★ left in `side_features`
 BIT = np.arange(CELLS, dtype=np.int64)
 
@@ -70,16 +78,17 @@ def side_features(sheet: Sheet) -> tuple[int, ...]:
             *(min(max(sheet.stars_left(c), 0), STAR_CAP) for c in COLOURS))
 
 
-def indices(filled: Sequence[int], bricks: Sequence[int],
-            side: Sequence[Sequence[int]]) -> np.ndarray:
+def indices(filled: Sequence[int], bricks: Sequence[int], side: Sequence[Sequence[int]],
+            side_starts: np.ndarray = SIDE_STARTS) -> np.ndarray:
     """The weights each sheet reads (one row per sheet): its grid (cells filled, bricks) and
-    its features off the grid (`side_features`)."""
+    its features off the grid (`side_features`, or another network's: `side_starts` of
+    `side_layout`)."""
     f = np.asarray(filled, dtype=np.int64)[:, None]
     b = np.asarray(bricks, dtype=np.int64)[:, None]
     states = ((f >> BIT) & 1) + ((b >> BIT) & 1)
     states = np.concatenate([states, np.zeros((len(states), 1), dtype=np.int64)], axis=1)
     grid = (states[:, CELL_TABLE] * POWERS).sum(axis=2) + TUPLE_STARTS
-    return np.concatenate([grid, np.asarray(side, dtype=np.int64) + SIDE_STARTS], axis=1)
+    return np.concatenate([grid, np.asarray(side, dtype=np.int64) + side_starts], axis=1)
 
 
 @dataclass
@@ -90,9 +99,9 @@ class Network:
     games: int = 0
 
     @classmethod
-    def empty(cls) -> Network:
-        """Every weight 0."""
-        return cls(np.zeros(SIZE, dtype=np.float32))
+    def empty(cls, size: int = SIZE) -> Network:
+        """Every weight 0 (`size`: the solitaire's network's, or another's `side_layout`)."""
+        return cls(np.zeros(size, dtype=np.float32))
 
     def values(self, rows: np.ndarray) -> np.ndarray:
         """The value of each sheet of `indices`."""
@@ -120,19 +129,26 @@ class Network:
             np.savez_compressed(out, weights=self.weights, games=np.int64(self.games))
 
     @classmethod
-    def load(cls, path: Path) -> Network:
-        """Read what `save` wrote; ValueError when it is not a network of this shape."""
+    def load(cls, path: Path, size: int = SIZE) -> Network:
+        """Read what `save` wrote; ValueError when it is not a network of `size` weights."""
         with np.load(path) as data:
             weights = data["weights"]
-            if weights.shape != (SIZE,):
-                raise ValueError(f"{path}: {weights.shape[0]} weights, this network has {SIZE}")
+            if weights.shape != (size,):
+                raise ValueError(f"{path}: {weights.shape[0]} weights, this network has {size}")
             return cls(weights.astype(np.float32), int(data["games"]))
 
 
 def value_plain(network: Network, sheet: Sheet) -> float:
     """A sheet's value read weight by weight, from the cells' states (the rule `values`
     computes in bulk)."""
-    filled, bricks = sheet.building.filled, sheet.building.bricks
+    return read_plain(network, sheet.building.filled, sheet.building.bricks,
+                      side_features(sheet), SIDE)
+
+
+def read_plain(network: Network, filled: int, bricks: int, features: Sequence[int],
+               side: Sequence[int]) -> float:
+    """The value of a grid (cells filled, bricks) and its features off the grid (each one of
+    `side`'s counts of values), read weight by weight."""
     total = 0.0
     at = 0
     for t in TUPLES:
@@ -142,7 +158,7 @@ def value_plain(network: Network, sheet: Sheet) -> float:
             code += state * STATES ** k
         total += float(network.weights[at + code])
         at += STATES ** len(t)
-    for size, feature in zip(SIDE, side_features(sheet), strict=True):
+    for size, feature in zip(side, features, strict=True):
         total += float(network.weights[at + feature])
         at += size
     return total
