@@ -12,7 +12,7 @@ import pytest
 
 from boardgame import actions as A  # noqa: N812
 from boardgame.game import new_game
-from boardgame.material import TARGET
+from boardgame.material import COLOURS, TARGET
 from boardgame.state import GameState
 from bots.card.greedy import GreedyBot
 from bots.learned import CARD as SHIPPED
@@ -44,10 +44,6 @@ def _states_of_a_game(seed: int) -> list[GameState]:
         state.apply(bots[state.active].decide(state, state.active))
         states.append(state.clone())
     return states
-
-
-def _turn_over(before: GameState, state: GameState, player: int) -> bool:
-    return state.is_over() or state.active != player or before.phase != state.phase
 
 
 def test_an_action_is_read_as_the_position_the_engine_leaves():
@@ -132,16 +128,14 @@ def test_the_learned_card_bot_decides_on_what_its_seat_may_know():
         hidden = [c for c in other.deck if c != "end"]
         for q in range(other.players):
             if q != p:
-                hidden += [colour for colour, n in zip(("red", "yellow", "green", "blue",
-                                                        "purple"), other.hands[q])
+                hidden += [colour for colour, n in zip(COLOURS, other.hands[q])
                            for _ in range(n)]
         rng.shuffle(hidden)
         for q in range(other.players):
             if q != p:
                 n = sum(other.hands[q])
                 dealt, hidden = hidden[:n], hidden[n:]
-                other.hands[q] = [dealt.count(c) for c in ("red", "yellow", "green", "blue",
-                                                           "purple")]
+                other.hands[q] = [dealt.count(c) for c in COLOURS]
         deck = iter(hidden)
         other.deck = [c if c == "end" else next(deck) for c in other.deck]
         assert other.deck != state.deck or other.hands != state.hands or len(hidden) < 3

@@ -105,8 +105,8 @@ def rows(positions: Sequence[Position]) -> np.ndarray:
 
 
 class LearnedCardBot(GreedyBot):
-    """Every decision by the network: the action whose position leaves the fewest turns to
-    go (the first of equals, in the order the engine lists them)."""
+    """Every decision by the network: the action whose position leaves the fewest points
+    lacking at the game's end (the first of equals, in the order the engine lists them)."""
 
     name = "learned"
 
@@ -115,11 +115,11 @@ class LearnedCardBot(GreedyBot):
         self.network = network
 
     def values(self, state: GameState, options: Sequence[A.Action]) -> list[float]:
-        """The turns to go after each of `options`."""
+        """The points lacking at the game's end after each of `options`."""
         return self.network.values(rows([after(state, a) for a in options])).tolist()
 
     def decide(self, state: GameState, player: int) -> A.Action:
-        """The action that leaves the fewest turns to go."""
+        """The action that leaves the fewest points lacking."""
         options = state.legal_actions(player)
         if not options:
             raise ValueError("no decision to take for this player now")
