@@ -282,8 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="the web app on http://HOST:PORT (gunicorn)")
     serve_arguments(serve)
     serve.set_defaults(func=cmd_serve)
-    train = sub.add_parser("train", help="train the solitaire's evaluation by self-play "
-                           "(resumable; issue 40)")
+    train = sub.add_parser("train", help="train a learned evaluation by play: the "
+                           "solitaire's (self-play) or the card edition's (resumable; issue 40)")
     train_arguments(train)
     train.set_defaults(func=cmd_train)
     mig = sub.add_parser("migrate", help="bring the database (COPENHAGEN_DATABASE_URL) to the "
