@@ -60,6 +60,12 @@ def newly_completed(before: int, after: int) -> list[Line]:
     return [ln for ln, mask in _LINE_MASKS if mask & new and mask & after == mask]
 
 
+def points_gained(filled: int, bricks: int, mask: int) -> int:
+    """Points the lines that drawing `mask` on `filled` completes score (`bricks`: the
+    building's, the new ones included)."""
+    return sum(ln.points(bricks) for ln in newly_completed(filled, filled | mask))
+
+
 @lru_cache(maxsize=4096)  # recounts repeat: a sheet's building changes once or twice a turn
 def building_points(filled: int, bricks: int) -> int:
     """Points of every complete line of a building, recounted from scratch."""

@@ -8,6 +8,7 @@ hand and tiles and the deck's size (never the others' hands or the deck's cards)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
 
@@ -15,8 +16,9 @@ from boardgame import actions as A  # noqa: N812
 from boardgame.material import ABILITIES, COLOUR_COUNT, COLOUR_INDEX, TARGET
 from boardgame.state import GameState
 from bots.card.greedy import GreedyBot
+from bots.learned import CARD
 from bots.learned.ntuple import Network, indices, side_layout
-from facade.scoring import newly_completed
+from facade.scoring import points_gained
 
 CARD_CAP = 7  # cards of one colour counted up to this many (the hand limit)
 ABILITY_STATES = {None: 0, "active": 1, "used": 2}  # an ability tile: not owned, or its side
@@ -51,11 +53,6 @@ def position(state: GameState, player: int) -> Position:
         state.abilities[player])
 
 
-def _gain(filled: int, bricks: int, mask: int) -> int:
-    """Points the lines `mask` completes score (`bricks`: the building's with the new one)."""
-    return sum(line.points(bricks) for line in newly_completed(filled, filled | mask))
-
-
 def after(state: GameState, a: A.Action) -> Position:
     """What the network reads of the acting player's position once `a` is applied (its
     building, score, hand and tiles: a copy of the game for each action would cost more than
@@ -71,7 +68,7 @@ def after(state: GameState, a: A.Action) -> Position:
     used: tuple[str, ...] = ()
     if isinstance(a, A.Build):
         bricks |= a.brick
-        score += _gain(filled, bricks, a.mask)
+        score += points_gained(filled, bricks, a.mask)
         filled |= a.mask
         hand = [h - k for h, k in zip(hand, a.pay)]
         used = tuple(ab for ab, flag in (("discount", a.discount), ("change", a.change)) if flag)
@@ -87,7 +84,7 @@ def after(state: GameState, a: A.Action) -> Position:
     elif isinstance(a, A.Discard):
         hand = [h - k for h, k in zip(hand, a.cards)]
     elif isinstance(a, A.ArmsWhite):
-        score += _gain(filled, bricks, 1 << a.cell)
+        score += points_gained(filled, bricks, 1 << a.cell)
         filled |= 1 << a.cell
     elif isinstance(a, A.ArmsAbility):
         abilities = {**abilities, a.ability: "active"}
@@ -137,3 +134,9 @@ def starting_network() -> Network:
     for score in range(TARGET + 1):
         network.weights[CARD_STARTS[0] + score] = TARGET - score
     return network
+
+
+@cache
+def card_network() -> Network:
+    """The card edition's network the package ships, read once per process."""
+    return Network.load(CARD, CARD_SIZE)

@@ -1,11 +1,11 @@
-"""The networks shipped in the package, read once per process."""
+"""The solitaire's network, which the package ships, read once per process (the card
+edition's: `bots.learned.card.card_network`)."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from bots.learned import CARD, SOLITAIRE
-from bots.learned.card import CARD_SIZE
+from bots.learned import SOLITAIRE
 from bots.learned.ntuple import Network
 
 
@@ -13,9 +13,3 @@ from bots.learned.ntuple import Network
 def solitaire_network() -> Network:
     """The solitaire's network (turns to 12 points of a sheet)."""
     return Network.load(SOLITAIRE)
-
-
-@cache
-def card_network() -> Network:
-    """The card edition's network (the points a player will lack at the game's end)."""
-    return Network.load(CARD, CARD_SIZE)

@@ -53,6 +53,18 @@ class Run:
                                                                                    SEEDS_TO)
 
 
+def _learner(network: Network, rate: float, trace: list[tuple[np.ndarray, float]] | None
+             ) -> Callable[[np.ndarray, float], None]:
+    """One TD step: the value of a position (the weights it reads) moves towards `target`; the
+    step goes to `trace` too when one is kept."""
+    def learn(row: np.ndarray, target: float) -> None:
+        network.learn(row, target - float(network.values(row[None])[0]), rate)
+        if trace is not None:
+            trace.append((row, target))
+
+    return learn
+
+
 def play_and_learn(network: Network, seed: int, rate: float = RATE,
                    trace: list[tuple[np.ndarray, float]] | None = None, players: int = 1) -> int:
     """Play the game of `seed` (the solitaire challenge, or `players` seats) with the network's
@@ -62,11 +74,7 @@ def play_and_learn(network: Network, seed: int, rate: float = RATE,
     bots = [LearnedBot(network, seed + seat) for seat in range(players)]  # seat 0: the seed
     previous: list[np.ndarray | None] = [None] * players  # each seat's last turn's sheet
     drawn: list[np.ndarray | None] = [None] * players  # the sheet this turn's drawing left
-
-    def learn(row: np.ndarray, target: float) -> None:
-        network.learn(row, target - float(network.values(row[None])[0]), rate)
-        if trace is not None:
-            trace.append((row, target))
+    learn = _learner(network, rate, trace)
 
     while not state.is_over():
         if state.is_chance():
@@ -113,11 +121,7 @@ def play_and_learn_card(network: Network, seed: int, rate: float = RATE,
     bots = [LearnedCardBot(network, seed) if seat == mine else GreedyBot(seed + seat)
             for seat in range(players)]
     previous: list[np.ndarray | None] = [None] * players
-
-    def learn(row: np.ndarray, target: float) -> None:
-        network.learn(row, target - float(network.values(row[None])[0]), rate)
-        if trace is not None:
-            trace.append((row, target))
+    learn = _learner(network, rate, trace)
 
     while not state.is_over():
         seat = state.active
@@ -143,10 +147,10 @@ def train(run: Run, games: int, rate: float = RATE,
             mine = learned_seat(run.network.games)
             won = play_and_learn_card(run.network, run.game_seed(), rate,
                                       players=run.players).winners()
-            turns = 100 * (mine in won) / len(won)
-        else:
-            turns = play_and_learn(run.network, run.game_seed(), rate, players=run.players)
-        run.window.append(turns)
+            measure = 100 * (mine in won) / len(won)
+        else:  # the turns to 12
+            measure = play_and_learn(run.network, run.game_seed(), rate, players=run.players)
+        run.window.append(measure)
         if len(run.window) == CURVE_EVERY:
             run.curve.append((run.network.games, sum(run.window) / len(run.window)))
             run.window = []

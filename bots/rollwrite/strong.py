@@ -7,7 +7,7 @@ from statistics import mean
 
 from bots.rollwrite.evaluate import grid_value
 from bots.rollwrite.greedy import STAR_COST, GreedyBot, best_draw, choose_value, chosen_tile
-from facade.scoring import newly_completed
+from facade.scoring import points_gained
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import DICE, FACES, SHAPES, colour_of
 from rollwrite.movegen import choose_options
@@ -23,11 +23,7 @@ LOOKAHEAD = 0.15  # weight of next turn's expected gain (tuned: 0.15-0.25 beat 0
 def immediate_gain(filled: int, bricks: int, mask: int) -> float:
     """Points a placement scores at once (its X put where it hurts least: counted as 1 per
     row / 2 per column when any line already holds an X, else the windows-only value)."""
-    after = filled | mask
-    total = 0.0
-    for line in newly_completed(filled, after):
-        total += line.points(bricks)
-    return total
+    return float(points_gained(filled, bricks, mask))
 
 
 def best_gain_by_shape(state: GameState, player: int, filled: int, bricks: int) -> dict[str, float]:
