@@ -5,6 +5,7 @@ move was better; a review stored before (schema 1) still shows."""
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -16,15 +17,28 @@ from tests.web.conftest import Phone, StandIn
 from tests.web.test_review_page import drain, finished_game, rows_of, store_of
 from webapp.words import piece_words
 
+SEED = "teach"  # one game for the tests here: its review is searched once per process
+_REVIEWS: dict[str, dict[str, Any]] = {}
+
+
+def searched_review(text: Any, **_o: Any) -> dict[str, Any]:
+    """The bots' review of `text` with few play-outs (a test's CPU), searched once for each
+    game text in this process (a review is a function of its text: the search's seed is
+    fixed), a copy each time: a test may change it."""
+    key = repr(text)
+    if key not in _REVIEWS:
+        _REVIEWS[key] = bot_review(text, rollouts=3)
+    return copy.deepcopy(_REVIEWS[key])
+
 
 @pytest.fixture
 def real_reviews(review: StandIn) -> None:
-    """The app's reviewer: the bots' in this process, with few play-outs (a test's CPU)."""
-    review.work = lambda text, **_o: bot_review(text, rollouts=3)
+    """The app's reviewer: the bots' in this process."""
+    review.work = searched_review
 
 
-def _review_page(app: Flask, phone: Phone, lang: str, seed: str) -> tuple[str, dict[str, Any]]:
-    game = finished_game(app, seed=seed)
+def _review_page(app: Flask, phone: Phone, lang: str) -> tuple[str, dict[str, Any]]:
+    game = finished_game(app, seed=SEED)
     drain(app, 240)
     body = store_of(app).review(game).body
     phone.client.set_cookie("lang", lang)
@@ -33,7 +47,7 @@ def _review_page(app: Flask, phone: Phone, lang: str, seed: str) -> tuple[str, d
 
 @pytest.mark.usefixtures("real_reviews")
 def test_every_turn_is_in_french_words_and_on_a_small_sheet(app: Flask, phone: Phone) -> None:
-    html, body = _review_page(app, phone, "fr", "teach-fr")
+    html, body = _review_page(app, phone, "fr")
     rows = rows_of(html)
     assert body["schema"] == 2 and len(rows) == len(body["turns"]) > 4
     for row, turn in zip(rows, body["turns"], strict=True):
@@ -51,7 +65,7 @@ def test_every_turn_is_in_french_words_and_on_a_small_sheet(app: Flask, phone: P
 
 @pytest.mark.usefixtures("real_reviews")
 def test_key_moments_come_first_with_a_reason_from_the_search(app: Flask, phone: Phone) -> None:
-    html, body = _review_page(app, phone, "en", "teach-keys")
+    html, body = _review_page(app, phone, "en")
     costly = sorted((t for t in body["turns"] if t["loss"] > 0 and not t["in_noise"]),
                     key=lambda t: -t["loss"])[:3]  # a loss within the noise is no moment
     assert costly, "a greedy game has turns that cost something"
@@ -71,13 +85,13 @@ def test_key_moments_come_first_with_a_reason_from_the_search(app: Flask, phone:
 def test_a_turn_inside_the_noise_says_so_and_has_no_label(app: Flask, phone: Phone,
                                                            review: StandIn) -> None:
     def noisy(text: Any, **_o: Any) -> dict[str, Any]:
-        body = bot_review(text, rollouts=2)
+        body = searched_review(text)
         turn = body["turns"][0]
         turn.update(played="x", best="y", loss=0.5, noise=0.8, in_noise=True, label="")
         return body
 
     review.work = noisy
-    html, _body = _review_page(app, phone, "de", "teach-noise")
+    html, _body = _review_page(app, phone, "de")
     row = rows_of(html)[0]
     assert "im Rauschen" in row and "badge" not in row
 
@@ -87,7 +101,7 @@ def test_the_luck_line_splits_the_result_into_dice_and_choices(app: Flask, phone
                                                                 ) -> None:
     """A 2-player game: each player's line says the margin, what the dice made of it (the
     difference of the two luck sums) and what the choices made (the rest), in German."""
-    html, body = _review_page(app, phone, "de", "teach-luck")
+    html, body = _review_page(app, phone, "de")
     players = body["players"]
     assert all(isinstance(p["luck"], float | int) for p in players)
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
@@ -113,7 +127,7 @@ def test_the_luck_line_splits_the_result_into_dice_and_choices(app: Flask, phone
 
 def with_a_mistake(text: Any, **_o: Any) -> dict[str, Any]:
     """The real review (few play-outs), its costliest turn labelled a mistake if none is."""
-    body = bot_review(text, rollouts=3)
+    body = searched_review(text)
     if not any(t["label"] in ("mistake", "blunder") for t in body["turns"]):
         costly = max(body["turns"], key=lambda t: t["loss"])
         assert costly["loss"] > 0
@@ -127,7 +141,7 @@ def test_a_mistake_opens_as_a_puzzle_answered_by_the_reviews_measure(
     place (forms, no JavaScript); replaying the move played gives the review's own value for
     it, the best move found says so; the game's log is not touched."""
     review.work = with_a_mistake
-    game = finished_game(app, seed="teach-puzzle")
+    game = finished_game(app, seed=SEED)
     store = store_of(app)
     drain(app, 240)
     body = store.review(game).body
