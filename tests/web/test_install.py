@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Folders of the source tree that are not part of a build (and would slow the copy down).
 NOT_SOURCE = shutil.ignore_patterns(
     ".git", ".venv", "__pycache__", "*.egg-info", "build", "dist", "instance", "out",
-    ".pytest_cache", ".ruff_cache", ".hypothesis", "tmp", "*.pyc",
+    ".pytest_cache", ".ruff_cache", ".mypy_cache", ".hypothesis", "tmp", "*.pyc",
 )
 # Resource folders (source path -> installed path inside the target folder) that must arrive
 # whole: pyproject.toml maps templates/ and static/ into the webapp package; the networks the
