@@ -63,6 +63,15 @@ def test_language_follows_the_browser_then_the_switch(client):
     assert '<html lang="fr">' in html
 
 
+def test_language_links_come_back_to_the_page_and_its_query_unless_it_is_overlong(client):
+    html = client.get("/print/?pages=3").get_data(as_text=True)
+    assert html.count('href="/lang/fr?next=/print/?pages%3D3"') == 1
+    resp = client.get(f"/print/?pages=3&x={'y' * 5000}")
+    html = resp.get_data(as_text=True)
+    assert 'href="/lang/fr?next=/print/"' in html and "y" * 100 not in html
+    assert client.get("/lang/fr?next=/print/").headers["Location"] == "/print/"
+
+
 def test_language_switch_never_redirects_to_another_site(client):
     resp = client.get("/lang/fr?next=//evil.example/")
     assert resp.headers["Location"] == "/"
