@@ -43,8 +43,10 @@ def events(code: str) -> Response:
         return Response(too_many(), 429,
                         {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"})
     heartbeat = float(current_app.config["PUSH_HEARTBEAT_SECONDS"])
-    cursor = Cursor(game.id, resume_point(request.args.get("after"),
-                                          request.headers.get("Last-Event-ID")))
+    # without a resume point, from the move number `ready` names: a move made between this
+    # read of the game and the stream's first read is sent too, not taken as its start
+    start = resume_point(request.args.get("after"), request.headers.get("Last-Event-ID"))
+    cursor = Cursor(game.id, game.seq if start is None else start)
     if request.environ.get(LOOP_KEY):  # the server's loop serves it (webapp/asgi.py)
         request.environ[ORDER_KEY] = StreamOrder(game.id, cursor, preamble(game.seq),
                                                  heartbeat, release)
