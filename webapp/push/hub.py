@@ -191,8 +191,8 @@ class Doorbell:
 
 def resume_point(after: Any, last_event_id: Any) -> int | None:
     """Where a stream starts: after the Last-Event-ID the browser sends when it reconnects by
-    itself, else after the `?after=` of the URL (the page's own move number); None: from the
-    present on."""
+    itself, else after the `?after=` of the URL (the page's own move number); None: neither
+    names one (the view starts the stream after the number its `ready` names)."""
     for value in (last_event_id, after):
         seen = number(value, 9)
         if seen is not None:
@@ -211,10 +211,11 @@ PING = ": ping\n\n"
 
 @dataclass
 class Cursor:
-    """One stream's place in one game: the last sequence number sent and the table's mark."""
+    """One stream's place in one game: the last sequence number sent (at first the one the
+    stream starts after) and the table's mark."""
 
     game_id: int
-    last: int | None
+    last: int
     mark: str | None = None
 
     def read(self, head: Callable[[int], tuple[int, str]]) -> str:
@@ -224,8 +225,8 @@ class Cursor:
 
     def advance(self, seq: int, mark: str) -> str:
         """The events up to the game's head (`seq`, `mark`) this stream has not sent yet."""
-        if self.last is None or self.last > seq:
-            self.last = seq  # a new stream, or one that claims moves not made: from here on
+        if self.last > seq:
+            self.last = seq  # a stream that claims moves not made: from the head on
         out = [f"id: {n}\nevent: move\ndata: {n}\n\n" for n in range(self.last + 1, seq + 1)]
         self.last = seq
         if self.mark is not None and mark != self.mark:
