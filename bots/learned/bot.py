@@ -13,10 +13,10 @@ from bots.rollwrite.greedy import chosen_tile
 from bots.rollwrite.strong import (
     StrongBot,
     changed,
-    immediate_gain,
     reroll_subsets,
     rerolled,
 )
+from facade.scoring import newly_completed
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import COAT_OF_ARMS_TRACK_BOXES, TARGET, colour_of
 from rollwrite.movegen import choose_options
@@ -48,8 +48,13 @@ def drawings_of(state: GameState, sheet: Sheet, tile: str) -> tuple[list[Drawing
     features: list[tuple[int, ...]] = []
     for i in t.legal_indices(filled, [SHAPE_INDEX[tile]]):
         mask = t.placements[i].mask
+        # the lines a placement completes are the same wherever its X goes (points_gained,
+        # once per placement: most complete none, and then no drawing of it scores)
+        lines = newly_completed(filled, filled | mask)
         for cell in (*t.cell_bits[i], *((0,) if blue > 0 else ())):
-            score = sheet.score + int(immediate_gain(filled, bricks | cell, mask))
+            score = sheet.score
+            if lines:
+                score += sum(ln.points(bricks | cell) for ln in lines)
             found.append((mask, cell))
             cells.append(filled | mask)
             xs.append(bricks | cell)
