@@ -242,7 +242,7 @@ def test_a_drawing_is_read_as_the_sheet_the_engine_leaves():
                     copy.apply(A.Draw(0, tile, mask, cell))
                     sheet = copy.sheets[0]
                     assert (cells[k], xs[k]) == (sheet.building.filled, sheet.building.bricks)
-                    assert features[k] == side_features(sheet)
+                    assert tuple(features[k].tolist()) == side_features(sheet)
                     all_o += not cell
             state.apply(bot.decide(state, 0))
     assert all_o > 0
