@@ -78,7 +78,8 @@ def side_features(sheet: Sheet) -> tuple[int, ...]:
             *(min(max(sheet.stars_left(c), 0), STAR_CAP) for c in COLOURS))
 
 
-def indices(filled: Sequence[int], bricks: Sequence[int], side: Sequence[Sequence[int]],
+def indices(filled: Sequence[int], bricks: Sequence[int],
+            side: Sequence[Sequence[int]] | np.ndarray,
             side_starts: np.ndarray = SIDE_STARTS) -> np.ndarray:
     """The weights each sheet reads (one row per sheet): its grid (cells filled, bricks) and
     its features off the grid (`side_features`, or another network's: `side_starts` of
