@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -60,14 +61,19 @@ def newly_completed(before: int, after: int) -> list[Line]:
     return [ln for ln, mask in _LINE_MASKS if mask & new and mask & after == mask]
 
 
+def lines_points(lines: Sequence[Line], bricks: int) -> int:
+    """Points of complete `lines` on a building with `bricks`."""
+    return sum(ln.points(bricks) for ln in lines)
+
+
 def points_gained(filled: int, bricks: int, mask: int) -> int:
     """Points the lines that drawing `mask` on `filled` completes score (`bricks`: the
     building's, the new ones included)."""
-    return sum(ln.points(bricks) for ln in newly_completed(filled, filled | mask))
+    return lines_points(newly_completed(filled, filled | mask), bricks)
 
 
 @lru_cache(maxsize=4096)  # recounts repeat: a sheet's building changes once or twice a turn
 def building_points(filled: int, bricks: int) -> int:
     """Points of every complete line of a building, recounted from scratch."""
-    return sum(ln.points(bricks) for ln in complete_lines(filled))
+    return lines_points(complete_lines(filled), bricks)
 

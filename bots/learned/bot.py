@@ -18,7 +18,7 @@ from bots.rollwrite.strong import (
     reroll_subsets,
     rerolled,
 )
-from facade.scoring import newly_completed
+from facade.scoring import lines_points, newly_completed
 from rollwrite import actions as A  # noqa: N812
 from rollwrite.material import COAT_OF_ARMS_TRACK_BOXES, TARGET, colour_of
 from rollwrite.movegen import choose_options
@@ -48,14 +48,14 @@ def drawings_of(state: GameState, sheet: Sheet, tile: str) -> tuple[list[Drawing
     scores: list[int] = []
     for i in t.legal_indices(filled, [SHAPE_INDEX[tile]]):
         mask = t.placements[i].mask
-        # the lines a placement completes are the same wherever its X goes (points_gained,
-        # once per placement: most complete none, and then no drawing of it scores)
+        # the lines a placement completes are the same wherever its X goes: found once per
+        # placement (most complete none), their points counted for each X (points_gained)
         lines = newly_completed(filled, filled | mask)
         for cell in (*t.cell_bits[i], *((0,) if blue > 0 else ())):
             found.append((mask, cell))
             cells.append(filled | mask)
             xs.append(bricks | cell)
-            scores.append(sum(ln.points(bricks | cell) for ln in lines) if lines else 0)
+            scores.append(lines_points(lines, bricks | cell) if lines else 0)
     # The features off the grid are the sheet's own but for the score and, for an all-O
     # drawing, the blue ★ it spends: one row each, filled in at once (a tuple built for each
     # drawing took a fifth of a review's time).
