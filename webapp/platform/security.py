@@ -18,8 +18,6 @@ from flask_talisman import Talisman
 
 from webapp.platform.server_keys import REFUSE_KEY
 
-talisman = Talisman()
-
 PRIVATE = "no-store"  # a page with a hand: never kept by a browser, a proxy or the worker
 LIVE = "no-cache, private"  # a game page: kept for offline reading, always checked first
 
@@ -100,7 +98,9 @@ def init_security(app: Flask) -> None:
             "COPENHAGEN_TRUSTED_HOSTS (for example copenhagen.example.org), comma-separated"
         )
     app.config["TRUSTED_HOSTS"] = hosts
-    talisman.init_app(
+    # One Talisman per app: it keeps the options of the app it was given, and one shared by
+    # the module served every app of a process with the last app's policy (and kept it alive).
+    app.extensions["talisman"] = Talisman(
         app,
         force_https=False,  # a table's laptop serves plain HTTP; a TLS proxy may sit in front
         session_cookie_secure=False,  # TLSAwareSessions decides per request

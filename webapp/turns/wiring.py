@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import atexit
 import os
-from functools import cache
 
 from flask import Flask, current_app
 from py_vapid import Vapid
@@ -39,11 +38,16 @@ class Turns:
                              lambda: str(app.config["BABEL_TRANSLATION_DIRECTORIES"]))
         self.worker = Worker(app, self.clocks, self.sender,
                              float(app.config.get("TURNS_TICK", TICK)))
+        self._vapid: Vapid | None = None
 
-    @cache  # noqa: B019 - one per app, kept for its life
     def vapid(self) -> Vapid:
-        """The installation's VAPID key pair (made by the first server that needs it)."""
-        return installation_key(self.subscriptions)
+        """The installation's VAPID key pair (made by the first server that needs it), read
+        once per app. Kept on the instance: a `functools.cache` on the method held every
+        Turns, and with it its app, store and engine, for the life of the process (a test
+        worker kept each of its hundreds of apps)."""
+        if self._vapid is None:
+            self._vapid = installation_key(self.subscriptions)
+        return self._vapid
 
 
 def install(app: Flask, store: Store, given: Deps) -> Turns:
