@@ -210,7 +210,9 @@ def test_a_postgresql_url_keeps_its_own_options_beside_the_timeouts():
             with engine.connect() as conn:
                 path = conn.execute(text("SHOW search_path")).scalar()
                 timeout = conn.execute(text("SHOW statement_timeout")).scalar()
+                commits = conn.execute(text("SHOW synchronous_commit")).scalar()
         finally:
             engine.dispose()
-    assert url.split("search_path%3D")[1] in str(path)
-    assert timeout not in ("0", None)
+    assert url.split("search_path%3D")[1].split("%20")[0] in str(path)
+    assert path != "public" and timeout not in ("0", None)
+    assert commits == "off"  # the tests' own option (tests/dbs.py), kept beside the others
