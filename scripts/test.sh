@@ -35,7 +35,18 @@ unset PYTHONDONTWRITEBYTECODE
 # Types of the web app and the bots (the engines they import are read, not reported on).
 .venv/bin/python -m mypy --follow-imports=silent --ignore-missing-imports --no-error-summary \
     --cache-dir .mypy_cache webapp bots
+# Temporary files (each test's SQLite files, the browser's profiles, the servers' logs) go to
+# a memory file system when it has room, removed at the end: this machine's disk is mounted
+# with online discard, where closing a SQLite file in WAL mode took 15 ms (its checkpoint and
+# the unlinks) against 0.1 ms in /dev/shm, and the web tests on SQLite took 69 and 63 s
+# against 69 and 77 s of wall (3 workers, alternating, 2026-12-04). A TMPDIR already set wins.
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] \
+        && [ "$(df -Pk /dev/shm | awk 'NR == 2 {print $4}')" -gt 2097152 ]; then
+    TMPDIR=$(mktemp -d /dev/shm/copenhagen-tests.XXXXXX)
+    export TMPDIR
+    trap 'rm -rf "$TMPDIR"' EXIT
+fi
 # Three workers (pytest-xdist) on two cores: the browser tests spend most of their time waiting
 # for pages, so a third worker keeps both cores busy. TEST_WORKERS=0 runs in this process.
 workers=(-n "${TEST_WORKERS:-3}" --dist worksteal)
-exec .venv/bin/python -m pytest "${workers[@]}" "${selection[@]}" "$@"
+.venv/bin/python -m pytest "${workers[@]}" "${selection[@]}" "$@"
