@@ -40,13 +40,17 @@ unset PYTHONDONTWRITEBYTECODE
 # with online discard, where closing a SQLite file in WAL mode took 15 ms (its checkpoint and
 # the unlinks) against 0.1 ms in /dev/shm, and the web tests on SQLite took 69 and 63 s
 # against 69 and 77 s of wall (3 workers, alternating, 2026-12-04). A TMPDIR already set wins.
+# The names stay short: a test's Unix socket lives in its tmp_path, and a socket's path may
+# not pass 107 bytes (under /tmp/pytest-of-root/pytest-N/ the doorbell's tests came to 81).
+temp=()
 if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] \
         && [ "$(df -Pk /dev/shm | awk 'NR == 2 {print $4}')" -gt 2097152 ]; then
-    TMPDIR=$(mktemp -d /dev/shm/copenhagen-tests.XXXXXX)
+    TMPDIR=$(mktemp -d /dev/shm/cph.XXXXXX)
     export TMPDIR
     trap 'rm -rf "$TMPDIR"' EXIT
+    temp=(--basetemp "$TMPDIR/t")
 fi
 # Three workers (pytest-xdist) on two cores: the browser tests spend most of their time waiting
 # for pages, so a third worker keeps both cores busy. TEST_WORKERS=0 runs in this process.
 workers=(-n "${TEST_WORKERS:-3}" --dist worksteal)
-.venv/bin/python -m pytest "${workers[@]}" "${selection[@]}" "$@"
+.venv/bin/python -m pytest "${workers[@]}" "${temp[@]}" "${selection[@]}" "$@"
