@@ -33,6 +33,24 @@ CANDIDATES = 10  # best actions by the strong bot's immediate value, played out
 # 20 on) 66, then on the held-out games of `bench --strength` 244.5 of 320 against strong
 # (76.4 %, 71.5-80.7) and 150 of 160 against greedy (93.8 %), where this bot wins 247 and 147.
 # None kept.
+# Tried on 2026-12-04 against strong, each variant on the same games (tuning seed 707, seats
+# alternating as in `benchmarks.arena.match`; a test suite timed on the same 2 cores left room
+# for about 60 games a variant, paired differences with a standard error of about 7 points):
+# these 10 best candidates 48 of 62 (77.4 %); the 3 best takes always among the 10 49 of 61
+# (80.3 %); play-outs to the game's end once the deck holds 30 cards or fewer (a win 1, a loss
+# -1, a tenth of the score margin) 46.5 of 61 (CPU p95 356 ms), with the 3 takes 47 of 61; 16
+# candidates, 6 of them takes, 30 of 37 (where these 10 win 82.4 %); the same with one payment
+# per placement 25 of 37. Not played for their CPU: play-outs to the end from the first move (p95
+# 1.36 s a move) and the learned bot (bots/learned/card.py) as the play-outs' policy (p95 0.74
+# s). The 3 takes, on the held-out games of `bench --strength` (seed 40040): 266 of 320 against
+# strong (83.1 %, 78.6-86.8; these 10 win 247 of the same games, replayed: +5.9 points paired,
+# standard error 3.0) and 154 of 160 against greedy (96.2 %); CPU p95 119 ms a move. Carried on
+# to 285 paired tuning games: these 10 won 231 (81.1 %), the 3 takes 226.5 (79.5 %; -1.6, s.e.
+# 3.3). Not kept: the tuning games do not bear out the held-out gain (both together +2.5, s.e.
+# 2.2). A greedy decision for the play-outs that valued each build from the cached values
+# without making an action of it chose the same action in 8,830 of 8,830 decisions in a quarter
+# of the CPU; not kept either, as it listed the builds and payments itself, a copy of the
+# engine's rule (boardgame.movegen), and the CPU is not what this bot lacks.
 ROUNDS = 2  # own turns played out after this one (the others' turns between)
 OPPONENT_WEIGHT = 0.5  # how much the others' progress counts against this player's
 WIN_BONUS = 8.0  # a world in which this player has won (or lost) by the end of the play-out
