@@ -41,7 +41,8 @@ unset PYTHONDONTWRITEBYTECODE
 # the unlinks) against 0.1 ms in /dev/shm, and the web tests on SQLite took 69 and 63 s
 # against 69 and 77 s of wall (3 workers, alternating, 2026-12-04). A TMPDIR already set wins.
 # The names stay short: a test's Unix socket lives in its tmp_path, and a socket's path may
-# not pass 107 bytes (under /tmp/pytest-of-root/pytest-N/ the doorbell's tests came to 81).
+# not pass 107 bytes: the doorbell tests' came to 84 under /tmp/pytest-of-root/pytest-12/, to
+# 111 under a longer name in /dev/shm (they failed), and to 76 here.
 temp=()
 if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] \
         && [ "$(df -Pk /dev/shm | awk 'NR == 2 {print $4}')" -gt 2097152 ]; then
