@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from sqlalchemy import Engine, create_engine, event, text
@@ -28,7 +29,8 @@ from webapp.platform.db import create_schema, make_engine
 # still applies and shows at once; only a crash of PostgreSQL itself could lose the last
 # commits, and no test crashes it (the outage tests stop it cleanly: `stop_pg`). The
 # reliability checks' servers, which `benchmarks` shares with the bench, keep the default.
-_FAST_COMMITS = "%20-csynchronous_commit%3Doff"
+_FAST_COMMITS_OPTION = "-csynchronous_commit=off"
+_FAST_COMMITS = quote(" " + _FAST_COMMITS_OPTION)  # appended to a URL's `options`
 _pg_state: dict[str, str | None] = {}
 _pg_admin: list[Engine] = []
 _pg_migrations: list[tuple[str, Any]] = []
@@ -85,7 +87,7 @@ def _admin() -> Engine:
     """One pooled engine on the test database for the whole session."""
     if not _pg_admin:
         _pg_admin.append(create_engine(PG_ADMIN_URL, pool_pre_ping=True,
-                                       connect_args={"options": "-csynchronous_commit=off"}))
+                                       connect_args={"options": _FAST_COMMITS_OPTION}))
     return _pg_admin[0]
 
 
