@@ -52,7 +52,8 @@ PICKER_STEPS = 16  # roll, end, pick: five turns to find a roll that pays for a 
 
 
 def _solo_at_the_picker(page: Any) -> None:
-    from playwright.sync_api import Error as PlaywrightError  # as screens.py: collected without
+    # imported here, as in screens.py: the module is collected without Playwright installed
+    from playwright.sync_api import Error as PlaywrightError
     page.goto("/s/")
     page.fill("#c-name", "Anna")
     page.fill("#seed", "pieces")
