@@ -1,8 +1,8 @@
 """The review of a card-edition game: every seat's turns, each judged only from what that seat knew
 when it played (its own hand and the public table), beside the expert's turn in the same position,
-by what each leads to in the expert's own measure (bots.card_search: two more own turns played out
-greedily, then the points scored, the facade's promise and the hand, less half the best other
-player's).
+by what each leads to in the expert's measure (bots.card_search: more own turns played out
+greedily, two here where the expert plays three, then the points scored, the facade's promise and
+the hand, less half the best other player's).
 
 A turn is judged from the seat's view alone (`state.view(seat)`: no other hand, no deck order): the
 worlds it is played out in are dealt from that view (`GameState.from_view(view, seat, rng)`), never
@@ -47,6 +47,8 @@ ROLLOUTS = {2: 32, 3: 28, 4: 18}
 # for later valued by a greedy end it would not play; the expert's own measure (its ROUNDS of
 # play-out, then the position's value, hand included) rates them in order when both face the
 # same opponent (see bots.review_labels.BANDS) and costs a fraction of the play-outs to the end.
+# The expert plays out three own turns since 2026-12-07 (bots.card_search.ROUNDS); the review
+# keeps two: the bands were measured with two, and a third costs half as much CPU again.
 PLAYOUT_ROUNDS = 2
 
 

@@ -1,5 +1,6 @@
 """The expert card-edition bot: the strong bot's best few actions, each played out greedily
-in worlds dealt from what the seat may know, through the others' turns and its own next turn.
+in worlds dealt from what the seat may know, through its own next three turns and the others'
+turns between.
 
 Every world is `GameState.from_view(view, seat, rng)`: the unseen hands and deck are dealt at
 random from the cards the seat has not seen, never taken from the real game. The budget is a
@@ -63,7 +64,14 @@ CANDIDATES = 10  # best actions by the strong bot's immediate value, played out
 # 186 without the memory (-6.2, s.e. 4.2) and 140 of 186 with it (-7.3, s.e. 4.1), against
 # 153.5 of the same 186 for these bots. Why the memory costs points is not known.
 # The 3 best takes always among the 10 candidates, on the same 186 games: 153 (-0.3, s.e. 3.9).
-ROUNDS = 2  # own turns played out after this one (the others' turns between)
+# Tried on 2026-12-07 against strong, paired game by game on tuning seed 909 (200 games,
+# `benchmarks.arena`'s seeds and seats): the play-outs' leaf valued with the best immediate
+# action left to this player there (as the strong bot values its next turn) 149 of 200 where
+# these bots won 146 (+1.5 points, s.e. 4.2): not kept. Three own turns played out instead of
+# two: 173 of 200 (86.5 %; +13.5 points, s.e. 3.9); four: 70.5 of 89 where three won 79.5
+# (-10.1, s.e. 5.1), stopped there. Three kept: on the held-out games of `bench --strength`
+# (seed 40040) 256.5 of 320 against strong (80.2 %, 75.4-84.2), where two rounds won 247.
+ROUNDS = 3  # own turns played out after this one (the others' turns between)
 OPPONENT_WEIGHT = 0.5  # how much the others' progress counts against this player's
 WIN_BONUS = 8.0  # a world in which this player has won (or lost) by the end of the play-out
 MAX_STEPS = 60  # actions per play-out, a guard
