@@ -48,7 +48,7 @@ ROLLOUTS = {2: 32, 3: 28, 4: 18}
 # play-out, then the position's value, hand included) rates them in order when both face the
 # same opponent (see bots.review_labels.BANDS) and costs a fraction of the play-outs to the end.
 # The expert plays out three own turns since 2026-12-07 (bots.card_search.ROUNDS); the review
-# keeps two: the bands were measured with two, and a third costs half as much CPU again.
+# keeps two: the bands were measured with two (a third would ask for measuring them again).
 PLAYOUT_ROUNDS = 2
 
 
