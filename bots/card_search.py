@@ -71,6 +71,15 @@ CANDIDATES = 10  # best actions by the strong bot's immediate value, played out
 # two: 173 of 200 (86.5 %; +13.5 points, s.e. 3.9); four: 70.5 of 89 where three won 79.5
 # (-10.1, s.e. 5.1), stopped there. Three kept: on the held-out games of `bench --strength`
 # (seed 40040) 256.5 of 320 against strong (80.2 %, 75.4-84.2), where two rounds won 247.
+# Tried on 2026-12-07 (later) with three rounds, paired game by game: on seed 909 (where three
+# rounds, chosen there, won 173 of 200) every change lost, as a choice made on these games
+# would: the others counting 0.75 -12.9 points (s.e. 4.5, 97 games), the leaf the mean of the
+# values after two and three own turns -13.8 (s.e. 3.5, 200), 36 worlds -10.7 (s.e. 4.4, 150),
+# the others counting 0.3 -1.9 (s.e. 4.2, 108). On a fresh tuning seed, 1212 (these bots 146
+# of 200, 73.0 %): the others counting 0.3 163.5 (+8.8, s.e. 3.4), 0.15 160 (+7.0, s.e. 3.9),
+# 0 125.5 of 172 where these bots won 124 (+0.9, s.e. 4.5). The others counting 0.3, on the
+# held-out games of `bench --strength` (seed 40040): 252.5 of 320 against strong (78.9 %),
+# where these bots win 256.5: not borne out, and not kept.
 ROUNDS = 3  # own turns played out after this one (the others' turns between)
 OPPONENT_WEIGHT = 0.5  # how much the others' progress counts against this player's
 WIN_BONUS = 8.0  # a world in which this player has won (or lost) by the end of the play-out

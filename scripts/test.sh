@@ -16,10 +16,13 @@ if [ "${1:-}" = "--fast" ]; then
 fi
 stamp=.venv/.test-setup
 setup_hash=$(cat pyproject.toml scripts/setup.sh scripts/system-packages.sh | sha256sum | cut -c1-64)
+# The Debian packages (apt, mostly downloading and unpacking) install while pip fills .venv and
+# ruff and mypy run: on a fresh machine apt took about a minute for chromium alone.
+packages=
 if [ ! -x .venv/bin/python ] || [ "$(cat "$stamp" 2>/dev/null)" != "$setup_hash" ]; then
-    bash scripts/system-packages.sh
+    bash scripts/system-packages.sh &
+    packages=$!
     bash scripts/setup.sh test
-    echo "$setup_hash" > "$stamp"
 else
     for fetch in scripts/fetch-*.sh; do bash "$fetch"; done  # htmx (and the like): one hash each
 fi
@@ -35,6 +38,10 @@ unset PYTHONDONTWRITEBYTECODE
 # Types of the web app and the bots (the engines they import are read, not reported on).
 .venv/bin/python -m mypy --follow-imports=silent --ignore-missing-imports --no-error-summary \
     --cache-dir .mypy_cache webapp bots
+if [ -n "$packages" ]; then
+    wait "$packages"  # set -e: a failed install stops here, before the tests and the stamp
+    echo "$setup_hash" > "$stamp"
+fi
 # Temporary files (each test's SQLite files, the browser's profiles, the servers' logs) go to
 # a memory file system when it has room, removed at the end: this machine's disk is mounted
 # with online discard, where closing a SQLite file in WAL mode took 15 ms (its checkpoint and
