@@ -79,7 +79,9 @@ CANDIDATES = 10  # best actions by the strong bot's immediate value, played out
 # of 200, 73.0 %): the others counting 0.3 163.5 (+8.8, s.e. 3.4), 0.15 160 (+7.0, s.e. 3.9),
 # 0 125.5 of 172 where these bots won 124 (+0.9, s.e. 4.5). The others counting 0.3, on the
 # held-out games of `bench --strength` (seed 40040): 252.5 of 320 against strong (78.9 %),
-# where these bots win 256.5: not borne out, and not kept.
+# where these bots win 256.5: not borne out, and not kept. 14 candidates (seed 1212) 158.5 of
+# 200 (+6.2, s.e. 3.9), on the held-out games 259 of 320 (80.9 %, 76.3-84.9): 2.5 games more
+# than these bots for 1.4 times the play-outs a move, within the noise: not kept either.
 ROUNDS = 3  # own turns played out after this one (the others' turns between)
 OPPONENT_WEIGHT = 0.5  # how much the others' progress counts against this player's
 WIN_BONUS = 8.0  # a world in which this player has won (or lost) by the end of the play-out
