@@ -36,14 +36,18 @@ fi
 unset PYTHONDONTWRITEBYTECODE
 .venv/bin/python -m compileall -q -j 0 facade rollwrite boardgame bots webapp printables \
     commandline benchmarks
-.venv/bin/ruff check .
+# A finding of ruff or mypy fails the run once the install is over and the stamp written: a
+# fix of a lint error does not set the machine up again.
+lint=0
+.venv/bin/ruff check . || lint=1
 # Types of the web app and the bots (the engines they import are read, not reported on).
 .venv/bin/python -m mypy --follow-imports=silent --ignore-missing-imports --no-error-summary \
-    --cache-dir .mypy_cache webapp bots
+    --cache-dir .mypy_cache webapp bots || lint=1
 if [ -n "$packages" ]; then
     wait "$packages"  # set -e: a failed install stops here, before the tests and the stamp
     echo "$setup_hash" > "$stamp"
 fi
+[ "$lint" -eq 0 ] || exit 1
 # Temporary files (each test's SQLite files, the browser's profiles, the servers' logs) go to
 # a memory file system when it has room, removed at the end: this machine's disk is mounted
 # with online discard, where closing a SQLite file in WAL mode took 15 ms (its checkpoint and
