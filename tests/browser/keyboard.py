@@ -54,7 +54,11 @@ class Keyboard:
         self.by_step: list[tuple[str, int]] = []
 
     def watch(self) -> None:
-        """Listen to the page's swaps (again after each full load)."""
+        """Listen to the page's swaps (again after each full load), once htmx runs: it comes
+        after the page's load event (static/htmx-loader.js), and an Enter pressed before it
+        submits the form the plain way, a new page without this listener (a loaded machine's
+        run failed so: `window.__kb` undefined while waiting for the swap)."""
+        self.page.wait_for_function("() => window.htmx !== undefined")
         self.page.evaluate(WATCH)
 
     def press(self, key: str) -> None:
