@@ -197,6 +197,10 @@ def create_app(config: dict[str, Any] | None = None, deps: Deps | None = None) -
 
     @app.before_request
     def _htmx_flag() -> None:
-        g.htmx = request.headers.get("HX-Request") == "true"
+        # htmx restoring a page on Back that it kept no copy of (the card game keeps none: a
+        # hand must not stay in the history) asks for it with HX-Request too, and puts what it
+        # gets in place of the whole body: that answer is the whole page, not the fragment
+        g.htmx = (request.headers.get("HX-Request") == "true"
+                  and request.headers.get("HX-History-Restore-Request") != "true")
 
     return app

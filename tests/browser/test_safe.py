@@ -90,6 +90,8 @@ def test_back_and_an_offline_reload_after_passing_the_phone_show_no_hand(phone, 
                       || location.pathname === '/card/new')
                      && !document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')""")
         assert _hand(page) is None, "Back showed a hand"
+        # the whole page, not the game's fragment in place of the body
+        assert page.locator("body > header").count() == 1, page.content()[:300]
         assert "pass-screen" in page.content() or "/card/new" in page.url
     page.goto(f"/card/{code}")
     assert "data-hand" not in _all_storage(page)  # no hand in any storage of the origin

@@ -512,6 +512,19 @@ def test_hotseat_hide_button_hides_the_hand_again(app, phone):
     assert "data-hand" not in page_of(phone, code)
 
 
+def test_back_to_a_page_htmx_kept_no_copy_of_gets_the_whole_page(app, phone):
+    """htmx restores such a page (the card game keeps no copy: hands) by asking for it with
+    HX-Request and HX-History-Restore-Request, and puts the answer in place of the whole body:
+    the answer is the page with its header and footer, never the game's fragment alone (which
+    left a page without them after Back, 2026-12-08)."""
+    code = new_game(phone, ["person", "person"], mode="hotseat")
+    fragment = phone.get(f"/card/{code}", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<header" not in fragment and 'id="game"' in fragment
+    restored = phone.get(f"/card/{code}", headers={
+        "HX-Request": "true", "HX-History-Restore-Request": "true"}).get_data(as_text=True)
+    assert "<header" in restored and "<footer" in restored and 'id="game"' in restored
+
+
 # ---------------------------------------------------------------------- bots, poll, skip
 @pytest.mark.both_databases
 def test_poll_answers_204_when_nothing_moved_and_json_without_htmx(app, phone):
