@@ -39,4 +39,4 @@ def json_depth(text: str) -> int:
     tests/test_limits.py takes 4.1 ms (means of 200 calls, 2026-12-08): the app reads every
     JSON body and session cookie through it, and the web tests each answer."""
     brackets = _NOT_BRACKETS.sub("", _STRING.sub("", text))
-    return max(0, max(accumulate(map(_STEP.__getitem__, brackets)), default=0))
+    return max(accumulate(map(_STEP.__getitem__, brackets), initial=0))
